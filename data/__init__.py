@@ -1,0 +1,1 @@
+"""Component definitions as data files, loaded and validated once at import time."""

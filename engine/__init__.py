@@ -1,0 +1,1 @@
+"""Pure, synchronous, deterministic game rules. Never imports the bot or the renderer."""

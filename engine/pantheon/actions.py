@@ -1,0 +1,544 @@
+"""The turn phase: a turn, the four actions (section 4), follow-up moves, Traitera and loot
+resolution."""
+
+from __future__ import annotations
+
+from data.pantheon import COMPONENTS
+from engine.core import Decision, Event, IllegalDecision
+
+from . import cards, sacrifice
+from .flow import Frame, auto, choice, pop, push, reject
+from .gains import (
+    GODS,
+    KINDS,
+    gain_god,
+    general_supply,
+    resolve_tile,
+    set_tile,
+    steps_value,
+    stonkus_value,
+    take_from_general,
+)
+from .placement import check_connected, check_field, legal_placements, put
+from .state import COLUMN, FOOT, PIECES, State
+
+TILE_COST = COMPONENTS.tile_cost
+ACTIONS = ("move", "buy", "god", "draw")
+
+
+# --- the turn ---------------------------------------------------------------------------------
+
+@auto("turn")
+def _turn(s: State, frame: Frame, events: list[Event]) -> None:
+    seat = frame["seat"]
+    # P-TRAI-2: only Traitera tiles held at the start of the turn may be used in it
+    s.turn = {"seat": seat, "traitera": s.players[seat].gods.count("traitera"), "used": 0,
+              "took": False}
+    s.last_changes = {"seat": seat}
+    events.append(Event("turn", {"seat": seat}))
+    push(s, {"t": "action", "seat": seat}, {"t": "after_action", "seat": seat})
+
+
+def _action_options(s: State, frame: Frame) -> list[Decision]:
+    seat = frame["seat"]
+    return [Decision("action", {"action": a}) for a in ACTIONS if action_possible(s, seat, a)]
+
+
+def action_possible(s: State, seat: int, action: str) -> bool:
+    if action == "move":
+        return max_move_budget(s, seat, big=True) >= min_placement_cost(s, seat, jumps=True)
+    if action == "buy":
+        return _buy_possible(s, seat)
+    if action == "god":
+        return bool(_payable_gods(s, seat))
+    return action == "draw"  # P-TURN-3: drawing is always legal
+
+
+@choice("action", _action_options)
+def _action(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
+    seat = frame["seat"]
+    act = d.args.get("action")
+    if d.kind != "action" or act not in ACTIONS:
+        raise reject(d, frame)
+    if not action_possible(s, seat, act):
+        raise IllegalDecision(_why_not(act), "P-TURN-3")
+    pop(s)
+    events.append(Event("action", {"seat": seat, "action": act}))
+    if act == "move":
+        push(s, {"t": "move_cards", "seat": seat, "big": True},
+             {"t": "followups", "seat": seat})
+    elif act == "buy":
+        push(s, {"t": "buy", "seat": seat, "budget": stonkus_value(s, seat), "spent": 0,
+                 "bought": 0, "played": [], "loot": []})
+    elif act == "god":
+        push(s, {"t": "god_choose", "seat": seat})
+    else:
+        n = 3 + s.players[seat].gods.count("gadicea")  # P-GADI-1
+        push(s, {"t": "draw_pick", "seat": seat, "left": n})
+
+
+def _why_not(action: str) -> str:
+    return {
+        "move": "You cannot place any piece with the steps you could have, so you cannot Move.",
+        "buy": "You have no money (or nothing left to buy), so you cannot Buy.",
+        "god": "You cannot pay the sacrifice for any god on display.",
+    }.get(action, "That action is not possible.")
+
+
+@auto("after_action")
+def _after_action(s: State, frame: Frame, events: list[Event]) -> None:
+    seat = frame["seat"]
+    t = s.turn or {}
+    if t.get("traitera", 0) - t.get("used", 0) > 0 and "traitera" in s.players[seat].gods:
+        push(s, {"t": "traitera", "seat": seat})
+    else:
+        push(s, {"t": "turn_end", "seat": seat})
+
+
+def _traitera_options(s: State, frame: Frame) -> list[Decision]:
+    return [Decision("traitera"), Decision("end_turn")]
+
+
+@choice("traitera", _traitera_options)
+def _traitera(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
+    seat = frame["seat"]
+    if d.kind not in ("traitera", "end_turn"):
+        raise reject(d, frame)
+    pop(s)
+    if d.kind == "end_turn":
+        push(s, {"t": "turn_end", "seat": seat})
+        return
+    # P-TRAI-7: a used Traitera goes to the box at once
+    s.players[seat].gods.remove("traitera")
+    s.god_box.append("traitera")
+    assert s.turn is not None
+    s.turn["used"] += 1
+    events.append(Event("used_traitera", {"seat": seat}))
+    push(s, {"t": "action", "seat": seat}, {"t": "after_action", "seat": seat})
+
+
+@auto("turn_end")
+def _turn_end(s: State, frame: Frame, events: list[Event]) -> None:
+    seat = frame["seat"]
+    took = bool(s.turn and s.turn.get("took"))
+    s.stall_turns = 0 if took else s.stall_turns + 1
+    guard = s.options.get("stall_guard_rounds")
+    if guard and not s.phase_end and s.stall_turns >= guard * s.n:  # P-GAP-STALL
+        s.phase_end = True
+        events.append(Event("stall_guard", {"rounds": guard}))
+    s.turn = None
+    if s.phase_end:
+        # P-PHASEEND-4/5: the player who started the action scores, the temple passes left
+        points = COMPONENTS.raw["phase_end_points"]
+        s.players[seat].score += points
+        events.append(Event("phase_end_points", {"seat": seat, "points": points}))
+        s.start_player = s.next_seat(seat)
+        push(s, {"t": "epoch_end"})
+    else:
+        push(s, {"t": "turn", "seat": s.next_seat(seat)})
+
+
+def note_taken(s: State) -> None:
+    if s.turn is not None:
+        s.turn["took"] = True
+
+
+# --- Move -------------------------------------------------------------------------------------
+
+def max_move_budget(s: State, seat: int, big: bool) -> int:
+    return int(big) + 2 * s.players[seat].hand.get("move", 0) + steps_value(s, seat)
+
+
+def min_placement_cost(s: State, seat: int, jumps: bool) -> int:
+    best = 99
+    for piece in PIECES:
+        if s.players[seat].supply[piece] <= 0:
+            continue
+        for _, _, cost in legal_placements(s, seat, piece, jumps and _gaiviles(s, seat) > 0):
+            best = min(best, cost)
+            if best == 1:
+                return 1
+    return best
+
+
+def _gaiviles(s: State, seat: int) -> int:
+    return s.players[seat].gods.count("gaiviles")
+
+
+def _move_cards_options(s: State, frame: Frame) -> list[Decision]:
+    seat, big = frame["seat"], frame["big"]
+    free = int(big) + steps_value(s, seat)
+    cheapest = min_placement_cost(s, seat, jumps=True)
+    held = s.players[seat].hand.get("move", 0)
+    opts = [Decision("cards", {"n": n}) for n in range(held + 1) if free + 2 * n >= cheapest]
+    if not big:
+        opts.append(Decision("follow_draw"))  # P-MOVE-16
+    return opts
+
+
+@choice("move_cards", _move_cards_options)
+def _move_cards(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
+    seat, big = frame["seat"], frame["big"]
+    if d.kind == "follow_draw" and not big:
+        pop(s)
+        events.append(Event("follow_draw", {"seat": seat}))
+        cards.draw_cards(s, seat, 1, events)
+        return
+    n = d.args.get("n")
+    if d.kind != "cards" or not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise reject(d, frame)
+    held = s.players[seat].hand.get("move", 0)
+    if n > held:
+        raise IllegalDecision(f"You hold only {held} movement card(s).", "P-MOVE-2")
+    budget = int(big) + 2 * n + steps_value(s, seat)  # P-MOVE-4
+    if budget < min_placement_cost(s, seat, jumps=True):
+        raise IllegalDecision(f"With {budget} step(s) you cannot place any piece.", "P-TURN-3")
+    pop(s)
+    if n:
+        cards.remove(s.players[seat].hand, "move", n)
+    events.append(Event("move_started", {"seat": seat, "cards": n, "steps": budget,
+                                         "follow": not big}))
+    push(s, {"t": "move_place", "seat": seat, "big": big, "cards": n, "budget": budget,
+             "spent": 0, "placed": 0, "jumps": _gaiviles(s, seat), "loot": []})
+
+
+def _move_place_options(s: State, frame: Frame) -> list[Decision]:
+    seat = frame["seat"]
+    left = frame["budget"] - frame["spent"]
+    opts = placement_decisions(s, seat, left, jumps=frame["jumps"] > 0)
+    if frame["placed"]:
+        opts.append(Decision("stop"))
+    return opts
+
+
+def placement_decisions(s: State, seat: int, money_or_steps: int, jumps: bool) -> list[Decision]:
+    out: list[Decision] = []
+    for piece in PIECES:
+        if s.players[seat].supply[piece] <= 0:
+            continue
+        for label, via, cost in legal_placements(s, seat, piece, jumps):
+            if cost <= money_or_steps:
+                args = {"piece": piece, "field": label}
+                if via:
+                    args["via"] = via
+                out.append(Decision("place", args))
+    return out
+
+
+def check_place(s: State, seat: int, d: Decision, available: int, jumps: int) -> int:
+    """Validate a placement decision; returns its cost."""
+    piece, label, via = d.args.get("piece"), d.args.get("field"), d.args.get("via")
+    if piece not in PIECES:
+        raise IllegalDecision("Place a foot or a column.", "P-MOVE-5")
+    if not isinstance(label, str) or (via is not None and not isinstance(via, str)):
+        raise IllegalDecision("Name the field by its label, for example F12.", "P-PLACE-1")
+    if s.players[seat].supply[piece] <= 0:
+        raise IllegalDecision(f"You have no {piece} left in your personal supply.", "P-PLACE-10")
+    cost = check_field(s, seat, piece, label)
+    if via is not None and jumps <= 0:
+        raise IllegalDecision("You have no Gaiviles jump left in this movement.", "P-GAIV-1")
+    check_connected(s, seat, piece, label, via)
+    if cost > available:
+        raise IllegalDecision(
+            f"Placing on {label} costs {cost} but you have only {available} left.",
+            "P-MOVE-9" if cost == 2 else "P-MOVE-11")
+    return cost
+
+
+def do_place(s: State, seat: int, piece: str, label: str, cost: int, frame: Frame,
+             events: list[Event]) -> None:
+    put(s, seat, piece, label)
+    s.last_changes.setdefault("placed", []).append([seat, piece, label])
+    events.append(Event("placed", {"seat": seat, "piece": piece, "field": label, "cost": cost}))
+    if piece == FOOT and label in s.loot:  # P-MOVE-12: a foot on loot takes it
+        tile = s.loot.pop(label)
+        frame["loot"].append(tile)
+        note_taken(s)
+        events.append(Event("took_loot", {"seat": seat, "tile": tile, "field": label}))
+        if not s.loot:  # P-PHASEEND-1
+            s.phase_end = True
+            events.append(Event("last_loot", {"seat": seat}))
+
+
+@choice("move_place", _move_place_options)
+def _move_place(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
+    seat = frame["seat"]
+    if d.kind == "stop":
+        if not frame["placed"]:
+            raise IllegalDecision("A movement must place at least one piece.", "P-TURN-3")
+        pop(s)
+        if frame["cards"]:
+            cards.to_discard(s, "move", frame["cards"])  # P-MOVE-14
+        events.append(Event("move_done", {"seat": seat, "placed": frame["placed"],
+                                          "spent": frame["spent"]}))
+        push(s, {"t": "loot_resolve", "seat": seat, "tiles": frame["loot"]})  # P-MOVE-13
+        return
+    if d.kind != "place":
+        raise reject(d, frame)
+    cost = check_place(s, seat, d, frame["budget"] - frame["spent"], frame["jumps"])
+    if d.args.get("via") is not None:
+        frame["jumps"] -= 1
+        events.append(Event("jumped", {"seat": seat, "over": d.args["via"]}))
+    frame["spent"] += cost
+    frame["placed"] += 1
+    # when nothing more can be placed, "stop" is the only option and the agenda takes it
+    do_place(s, seat, d.args["piece"], d.args["field"], cost, frame, events)
+
+
+@auto("followups")
+def _followups(s: State, frame: Frame, events: list[Event]) -> None:
+    """P-MOVE-15: every other player, in turn order from the left, may move or draws 1."""
+    starter = frame["seat"]
+    others = s.order_from(starter)[1:]
+    push(s, *[{"t": "move_cards", "seat": o, "big": False} for o in others],
+         {"t": "move_end", "seat": starter})
+
+
+@auto("move_end")
+def _move_end(s: State, frame: Frame, events: list[Event]) -> None:
+    events.append(Event("big_foot_returned", {"seat": frame["seat"]}))  # P-MOVE-17
+
+
+# --- loot resolution --------------------------------------------------------------------------
+
+@auto("loot_resolve")
+def _loot_resolve(s: State, frame: Frame, events: list[Event]) -> None:
+    tiles: list[str] = frame["tiles"]
+    if not tiles:
+        return
+    if len(set(tiles)) > 1:  # P-MOVE-13 / P-GAP-MULTILOOT: the player picks the order
+        push(s, {"t": "loot_order", "seat": frame["seat"], "tiles": tiles})
+        return
+    push(s, {"t": "loot_resolve", "seat": frame["seat"], "tiles": tiles[1:]})
+    resolve_tile(s, frame["seat"], tiles[0], events)
+
+
+def _loot_order_options(s: State, frame: Frame) -> list[Decision]:
+    return [Decision("loot", {"tile": t}) for t in sorted(set(frame["tiles"]))]
+
+
+@choice("loot_order", _loot_order_options)
+def _loot_order(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
+    tile = d.args.get("tile")
+    if d.kind != "loot" or tile not in frame["tiles"]:
+        raise IllegalDecision("Choose one of the loot tiles you took.", "P-MOVE-13")
+    pop(s)
+    rest = list(frame["tiles"])
+    rest.remove(tile)
+    push(s, {"t": "loot_resolve", "seat": frame["seat"], "tiles": rest})
+    resolve_tile(s, frame["seat"], tile, events)
+
+
+# --- Buy (and Cartago's 2 money) --------------------------------------------------------------
+
+def purchase_options(s: State, seat: int, left: int, placing: bool) -> list[Decision]:
+    """P-BUY-4..7 purchases affordable with `left` money."""
+    p = s.players[seat]
+    out = [Decision("tile", {"kind": k, "level": lv}) for k in KINDS if k not in p.tiles
+           for lv in range(1, 5) if TILE_COST[lv] <= left]
+    out += [Decision("upgrade", {"kind": k, "level": lv}) for k in KINDS if k in p.tiles
+            for lv in range(p.tiles[k] + 1, 5) if TILE_COST[lv] - TILE_COST[p.tiles[k]] <= left]
+    if left >= 1:
+        out += [Decision("buy_piece", {"piece": pc}) for pc in PIECES
+                if general_supply(s, seat, pc) > 0]
+    if placing:
+        out += placement_decisions(s, seat, left, jumps=False)  # P-BUY-8: no Gaiviles
+    return out
+
+
+def check_purchase(s: State, seat: int, d: Decision, left: int) -> int:
+    """Validate one purchase; returns its price."""
+    p = s.players[seat]
+    if d.kind in ("tile", "upgrade"):
+        kind, level = d.args.get("kind"), d.args.get("level")
+        if kind not in KINDS:
+            raise IllegalDecision(f"{kind!r} is not an offering kind ({', '.join(KINDS)}).",
+                                  "P-COMP-8")
+        if not isinstance(level, int) or isinstance(level, bool) or not 1 <= level <= 4:
+            raise IllegalDecision("Offering tiles have levels 1 to 4.", "P-COMP-8")
+        if d.kind == "tile":
+            if kind in p.tiles:
+                raise IllegalDecision(
+                    f"You already own a {kind} tile: only one tile of each kind per game "
+                    f"(upgrade it instead).", "P-BUY-11")
+            price = TILE_COST[level]
+        else:
+            if kind not in p.tiles:
+                raise IllegalDecision(f"You have no {kind} tile to upgrade.", "P-BUY-5")
+            if level <= p.tiles[kind]:
+                raise IllegalDecision("An upgrade must go to a higher level.", "P-BUY-5")
+            price = TILE_COST[level] - TILE_COST[p.tiles[kind]]
+    elif d.kind == "buy_piece":
+        piece = d.args.get("piece")
+        if piece not in PIECES:
+            raise IllegalDecision("Buy a foot or a column.", "P-BUY-6")
+        if general_supply(s, seat, piece) <= 0:
+            raise IllegalDecision(f"No {piece} of your colour is left in the general supply.",
+                                  "P-BUY-6")
+        price = 1
+    else:
+        raise IllegalDecision("That is not a purchase.", "P-BUY-3")
+    if price > left:
+        raise IllegalDecision(f"That costs {price} but you have only {left} money left.",
+                              "P-BUY-2")
+    return price
+
+
+def do_purchase(s: State, seat: int, d: Decision, events: list[Event]) -> None:
+    if d.kind in ("tile", "upgrade"):
+        set_tile(s, seat, d.args["kind"], d.args["level"], events)
+    else:
+        take_from_general(s, seat, d.args["piece"], 1, events)
+
+
+def _buy_possible(s: State, seat: int) -> bool:
+    money = cards.money_in_hand(s.players[seat].hand) + stonkus_value(s, seat)
+    return money >= 1 and bool(purchase_options(s, seat, money, placing=True))
+
+
+def _buy_options(s: State, frame: Frame) -> list[Decision]:
+    seat = frame["seat"]
+    opts = [Decision("money", {"card": c}) for c in sorted(s.players[seat].hand)
+            if c in cards.MONEY]
+    opts += purchase_options(s, seat, frame["budget"] - frame["spent"], placing=True)
+    if frame["bought"]:
+        opts.append(Decision("done"))
+    return opts
+
+
+@choice("buy", _buy_options)
+def _buy(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
+    seat = frame["seat"]
+    hand = s.players[seat].hand
+    left = frame["budget"] - frame["spent"]
+    if d.kind == "money":
+        card = d.args.get("card")
+        if card not in cards.MONEY or hand.get(card, 0) <= 0:
+            raise IllegalDecision("You do not hold that money card.", "P-BUY-1")
+        cards.remove(hand, card)
+        frame["played"].append(card)
+        frame["budget"] += cards.MONEY[card]
+        events.append(Event("played_money", {"seat": seat, "value": cards.MONEY[card]}))
+        return
+    if d.kind == "done":
+        if not frame["bought"]:
+            raise IllegalDecision("A Buy must buy at least one thing.", "P-TURN-3")
+        pop(s)
+        for card in frame["played"]:  # P-BUY-2: no change; every played card is discarded
+            cards.to_discard(s, card)
+        events.append(Event("buy_done", {"seat": seat, "spent": frame["spent"],
+                                         "budget": frame["budget"]}))
+        push(s, {"t": "loot_resolve", "seat": seat, "tiles": frame["loot"]})  # P-BUY-9
+        return
+    if d.kind == "place":
+        cost = check_place(s, seat, d, left, jumps=0)
+        frame["spent"] += cost
+        frame["bought"] += 1
+        do_place(s, seat, d.args["piece"], d.args["field"], cost, frame, events)
+        return
+    if d.kind not in ("tile", "upgrade", "buy_piece"):
+        raise reject(d, frame)
+    frame["spent"] += check_purchase(s, seat, d, left)
+    frame["bought"] += 1
+    do_purchase(s, seat, d, events)
+
+
+# --- Acquire a god ----------------------------------------------------------------------------
+
+def _payable_gods(s: State, seat: int) -> list[str]:
+    p = s.players[seat]
+    return sorted({g for g in s.god_display
+                   if sacrifice.can_pay(p, GODS[g].requirement, not GODS[g].cards_only)})
+
+
+def _god_choose_options(s: State, frame: Frame) -> list[Decision]:
+    return [Decision("god", {"god": g}) for g in _payable_gods(s, frame["seat"])]
+
+
+@choice("god_choose", _god_choose_options)
+def _god_choose(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
+    seat = frame["seat"]
+    god = d.args.get("god")
+    if d.kind != "god":
+        raise reject(d, frame)
+    if god not in s.god_display:
+        raise IllegalDecision(f"{god!r} is not on the god display.", "P-ACQ-1")
+    gt = GODS[god]
+    if not sacrifice.can_pay(s.players[seat], gt.requirement, not gt.cards_only):
+        raise IllegalDecision(
+            f"You cannot pay {gt.name}'s sacrifice {'+'.join(map(str, gt.requirement))}"
+            + (" (cards only)" if gt.cards_only else "") + ".",
+            "P-PIET-1" if gt.cards_only else "P-SAC-8")
+    pop(s)
+    push(s, {"t": "god_pay", "seat": seat, "god": god})
+
+
+def _god_pay_options(s: State, frame: Frame) -> list[Decision]:
+    gt = GODS[frame["god"]]
+    return [Decision("offer", {"kinds": k})
+            for k in sacrifice.payments(s.players[frame["seat"]], gt.requirement,
+                                        not gt.cards_only)]
+
+
+@choice("god_pay", _god_pay_options)
+def _god_pay(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
+    seat, god = frame["seat"], frame["god"]
+    if d.kind != "offer":
+        raise reject(d, frame)
+    gt = GODS[god]
+    need = sacrifice.check_payment(s.players[seat], gt.requirement, d.args.get("kinds"),
+                                   not gt.cards_only)
+    pop(s)
+    pay_cards(s, seat, need, events)
+    s.god_display.remove(god)
+    note_taken(s)
+    gain_god(s, seat, god, "acquire", events)
+    if not s.god_display:  # P-PHASEEND-1
+        s.phase_end = True
+        events.append(Event("last_god", {"seat": seat}))
+
+
+def pay_cards(s: State, seat: int, need: dict[str, int], events: list[Event]) -> None:
+    for kind, n in need.items():
+        if n:
+            cards.remove(s.players[seat].hand, kind, n)
+            cards.to_discard(s, kind, n)  # P-SAC-5
+    events.append(Event("sacrificed", {"seat": seat, "cards": {k: n for k, n in need.items()
+                                                                if n}}))
+
+
+# --- Draw 3 cards -----------------------------------------------------------------------------
+
+def _draw_options(s: State, frame: Frame) -> list[Decision]:
+    opts = [Decision("take", {"from": "display", "card": c})
+            for c in sorted({c for c in s.display if c is not None})]
+    if s.deck or s.discard or any(p.hand for p in s.players):
+        opts.append(Decision("take", {"from": "deck"}))
+    return opts
+
+
+@choice("draw_pick", _draw_options)
+def _draw_pick(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
+    seat = frame["seat"]
+    src = d.args.get("from")
+    if d.kind != "take" or src not in ("display", "deck"):
+        raise reject(d, frame)
+    if src == "display":
+        card = d.args.get("card")
+        if card not in s.display:
+            raise IllegalDecision(f"There is no {card!r} card in the display.", "P-DRAW-1")
+        s.display[s.display.index(card)] = None
+        cards.add(s.players[seat].hand, card)
+        events.append(Event("took_display_card", {"seat": seat, "card": card}))
+        cards.refill_display(s, events)  # P-DRAW-2
+    else:
+        if not cards.draw_cards(s, seat, 1, events):
+            events.append(Event("no_cards_left", {"seat": seat}))  # P-DECK-4
+    frame["left"] -= 1
+    if frame["left"] <= 0:
+        pop(s)
+
+
+# keep ruff from flagging names other modules import from here
+__all__ = ["ACTIONS", "COLUMN", "check_place", "purchase_options", "check_purchase",
+           "do_purchase", "pay_cards"]

@@ -1,0 +1,153 @@
+"""Where pieces may go: the route network N(p), placement legality, costs and Gaiviles jumps
+(shared/rules/pantheon.md section 4.0 and 5.7)."""
+
+from __future__ import annotations
+
+from data.pantheon import BOARD
+from engine.core import IllegalDecision
+
+from .state import COLUMN, FOOT, State
+
+NEIGHBOURS: dict[str, tuple[str, ...]] = {
+    f.label: tuple(BOARD.fields[i].label for i in BOARD.neighbours[f.index]) for f in BOARD.fields
+}
+IS_COLUMN_FIELD: dict[str, bool] = {f.label: f.is_column_field for f in BOARD.fields}
+COLUMN_FIELDS: tuple[str, ...] = tuple(f.label for f in BOARD.fields if f.is_column_field)
+LABELS: frozenset[str] = frozenset(NEIGHBOURS)
+
+
+def network(s: State, seat: int) -> set[str]:
+    """P-PLACE-6: temple + fields placed on this epoch + old own columns joined to those."""
+    net: set[str] = set(s.players[seat].placed)
+    frontier = list(net)
+    while frontier:
+        label = frontier.pop()
+        for nb in NEIGHBOURS[label]:
+            if nb not in net and _has(s, nb, seat, COLUMN):
+                net.add(nb)
+                frontier.append(nb)
+    if s.temple:
+        net.add(s.temple)
+    return net
+
+
+def _has(s: State, label: str, seat: int, piece: str | None = None) -> bool:
+    return any(p[0] == seat and (piece is None or p[1] == piece) for p in s.pieces.get(label, ()))
+
+
+def check_field(s: State, seat: int, piece: str, label: str) -> int:
+    """The occupancy and terrain checks every placement shares; returns the cost (1 or 2)."""
+    if label not in LABELS:
+        raise IllegalDecision(f"There is no field called {label!r} on the board.", "P-PLACE-1")
+    if piece == COLUMN and not IS_COLUMN_FIELD[label]:
+        raise IllegalDecision(f"{label} is not a column field: columns only go on column fields.",
+                              "P-PLACE-2")
+    if piece == FOOT and IS_COLUMN_FIELD[label]:
+        raise IllegalDecision(f"{label} is a column field: feet cannot go there.", "P-PLACE-2")
+    if label == s.temple:
+        raise IllegalDecision(f"{label} holds the temple: nothing can be placed there.",
+                              "P-PLACE-4")
+    here = s.pieces.get(label, ())
+    if any(p[0] == seat for p in here):
+        raise IllegalDecision(f"{label} already holds one of your pieces.", "P-PLACE-5")
+    if len(here) >= 2:
+        raise IllegalDecision(f"{label} is full: a field holds at most 2 pieces.", "P-PLACE-5")
+    return 2 if here else 1
+
+
+def check_connected(s: State, seat: int, piece: str, label: str, via: str | None = None) -> None:
+    """P-PLACE-7 / P-PLACE-8, with a Gaiviles jumped field `via` counting as own (P-GAIV-4/5)."""
+    if via is None:
+        if piece == FOOT:
+            net = network(s, seat)
+            if not any(nb in net for nb in NEIGHBOURS[label]):
+                raise IllegalDecision(
+                    f"A foot must stand next to the temple or next to your connected route; "
+                    f"{label} is not.", "P-PLACE-7")
+        elif not any(_has(s, nb, seat, FOOT) for nb in NEIGHBOURS[label]):
+            raise IllegalDecision(
+                f"A column can only stand next to one of your own feet; {label} is not.",
+                "P-PLACE-8")
+        return
+    check_jump(s, seat, via)
+    if label not in NEIGHBOURS[via]:
+        raise IllegalDecision(f"{label} is not next to the jumped field {via}.", "P-GAIV-2")
+    if piece == COLUMN and not any(p[1] == FOOT for p in s.pieces.get(via, ())):
+        raise IllegalDecision(
+            "A column can only be placed after a jump over another player's foot.", "P-GAIV-5")
+
+
+def check_jump(s: State, seat: int, via: str) -> None:
+    if via not in LABELS:
+        raise IllegalDecision(f"There is no field called {via!r} on the board.", "P-PLACE-1")
+    here = s.pieces.get(via, ())
+    if not here or via == s.temple:
+        raise IllegalDecision(f"You can only jump over another player's piece; {via} has none.",
+                              "P-GAIV-2")
+    if any(p[0] == seat for p in here):
+        raise IllegalDecision(f"You cannot jump over your own piece on {via}.", "P-GAIV-2")
+    net = network(s, seat)
+    if not any(nb in net for nb in NEIGHBOURS[via]):
+        raise IllegalDecision(f"{via} is not next to your route, so you cannot jump from it.",
+                              "P-GAIV-2")
+
+
+Placement = tuple[str, str | None, int]
+
+
+def legal_placements(s: State, seat: int, piece: str, jumps: bool) -> list[Placement]:
+    """Every (field, via, cost) the seat may place `piece` on now; `via` is a jumped field."""
+    out: list[Placement] = []
+    seen: set[str] = set()
+    if piece == FOOT:
+        net = network(s, seat)
+        candidates = {nb for f in net for nb in NEIGHBOURS[f]}
+    else:
+        net = set()
+        candidates = {nb for f, ps in s.pieces.items() if _owns(ps, seat, FOOT)
+                      for nb in NEIGHBOURS[f]}
+    for label in sorted(candidates):
+        cost = _cost_or_none(s, seat, piece, label)
+        if cost is not None:
+            out.append((label, None, cost))
+            seen.add(label)
+    if jumps:
+        if not net:
+            net = network(s, seat)
+        vias = {nb for f in net for nb in NEIGHBOURS[f]
+                if nb != s.temple and s.pieces.get(nb) and not _has(s, nb, seat)}
+        for via in sorted(vias):
+            if piece == COLUMN and not any(p[1] == FOOT for p in s.pieces[via]):
+                continue
+            for label in NEIGHBOURS[via]:
+                if label in seen:
+                    continue
+                cost = _cost_or_none(s, seat, piece, label)
+                if cost is not None:
+                    out.append((label, via, cost))
+    return out
+
+
+def _owns(pieces: list, seat: int, piece: str) -> bool:
+    return any(p[0] == seat and p[1] == piece for p in pieces)
+
+
+def _cost_or_none(s: State, seat: int, piece: str, label: str) -> int | None:
+    if IS_COLUMN_FIELD[label] != (piece == COLUMN) or label == s.temple:
+        return None
+    here = s.pieces.get(label)
+    if not here:
+        return 1
+    if len(here) >= 2 or here[0][0] == seat:
+        return None
+    return 2
+
+
+def put(s: State, seat: int, piece: str, label: str) -> None:
+    s.pieces.setdefault(label, []).append([seat, piece])
+    s.players[seat].placed.append(label)
+    s.players[seat].supply[piece] -= 1
+
+
+def on_board(s: State, seat: int, piece: str) -> int:
+    return sum(1 for ps in s.pieces.values() for p in ps if p[0] == seat and p[1] == piece)

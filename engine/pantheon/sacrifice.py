@@ -1,0 +1,65 @@
+"""Paying a god's sacrifice requirement (P-SAC): each number of the requirement gets its own
+offering kind, paid with that kind's tile level plus exactly the missing cards (P-SAC-4)."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from engine.core import IllegalDecision
+
+from .cards import KINDS
+from .state import Player
+
+
+def cards_needed(player: Player, numbers: tuple[int, ...] | list[int], kinds: list[str],
+                 tiles_allowed: bool) -> dict[str, int]:
+    need: dict[str, int] = {}
+    for number, kind in zip(numbers, kinds, strict=True):
+        level = player.tiles.get(kind, 0) if tiles_allowed else 0
+        need[kind] = max(0, number - level)
+    return need
+
+
+def check_payment(player: Player, numbers: tuple[int, ...] | list[int], kinds: object,
+                  tiles_allowed: bool) -> dict[str, int]:
+    """Validate an assignment of kinds to numbers; returns the cards it spends."""
+    if (not isinstance(kinds, list) or len(kinds) != len(numbers)
+            or not all(isinstance(k, str) for k in kinds)):
+        raise IllegalDecision(
+            f"Name one offering kind for each number of the requirement "
+            f"{'+'.join(map(str, numbers))}.", "P-SAC-2")
+    for k in kinds:
+        if k not in KINDS:
+            raise IllegalDecision(f"{k!r} is not an offering kind ({', '.join(KINDS)}).", "P-SAC-2")
+    if len(set(kinds)) != len(kinds):
+        raise IllegalDecision("Each number of a requirement needs a different offering kind.",
+                              "P-SAC-2")
+    need = cards_needed(player, numbers, kinds, tiles_allowed)
+    for kind, n in need.items():
+        if player.hand.get(kind, 0) < n:
+            have = player.hand.get(kind, 0)
+            rule = "P-SAC-6" if not tiles_allowed else "P-SAC-4"
+            raise IllegalDecision(
+                f"You need {n} {kind} card(s) for that offering but hold {have}.", rule)
+    return need
+
+
+def payments(player: Player, numbers: tuple[int, ...] | list[int],
+             tiles_allowed: bool) -> list[list[str]]:
+    """Every distinct valid assignment, fewest cards first (P-SAC-8)."""
+    found: dict[tuple, tuple[int, list[str]]] = {}
+    for kinds in permutations(KINDS, len(numbers)):
+        kinds_l = list(kinds)
+        try:
+            need = check_payment(player, numbers, kinds_l, tiles_allowed)
+        except IllegalDecision:
+            continue
+        # equal numbers make swapped kinds the same payment: keep one of them
+        key = tuple(sorted(zip(numbers, kinds_l, strict=True)))
+        if key not in found:
+            found[key] = (sum(need.values()), kinds_l)
+    return [k for _, k in sorted(found.values(), key=lambda t: (t[0], t[1]))]
+
+
+def can_pay(player: Player, numbers: tuple[int, ...] | list[int], tiles_allowed: bool) -> bool:
+    return bool(payments(player, numbers, tiles_allowed))

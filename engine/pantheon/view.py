@@ -1,0 +1,109 @@
+"""What one seat (or a spectator) may see: the state minus everything hidden (P-GAP-HIDDEN).
+Pictures and every channel message are drawn from these views, never from the raw state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from data.pantheon import COMPONENTS
+
+from . import flow
+from .gains import steps_value, stonkus_value
+from .state import State
+
+
+@dataclass
+class PlayerView:
+    seat: int
+    name: str
+    colour: str
+    score: int
+    hand_size: int
+    supply: dict[str, int]
+    tiles: dict[str, int]
+    gods: list[str]
+    steps_tiles: list[str]
+    steps: int  # permanent steps per Move (steps tiles + Vinthrad)
+    money_bonus: int  # permanent money per Buy (Stonkus)
+    demigod_count: int
+    has_bonus: bool
+    # private: only in the owner's view
+    hand: dict[str, int] | None = None
+    demigods: list[int] | None = None
+    bonus: str | None = None
+
+
+@dataclass
+class View:
+    seat: int | None  # whose view this is; None for a spectator
+    epoch: int
+    people: str | None  # active people id
+    peoples_played: list[str]
+    start_player: int
+    temple: str | None
+    pieces: dict[str, list[list[Any]]]
+    loot: dict[str, str]
+    god_display: list[str]
+    demigod_pool: list[int]
+    display: list[str | None]
+    deck_count: int
+    discard_count: int
+    discard_top: str | None
+    special_money: list[int]  # the face-up stack's values, top first
+    god_stack_count: int
+    demigod_stack_count: int
+    bag_count: int
+    bonus_offer: list[str]  # face-up bonus tiles in the draft
+    players: list[PlayerView]
+    waiting: list[dict[str, Any]]  # [{seat, kind, text}]
+    last_changes: dict[str, Any]
+    result: dict[str, Any] | None
+    step: dict[str, Any] | None = field(default=None)  # public progress of the current step
+
+
+PUBLIC_STEP_KEYS = ("big", "cards", "budget", "spent", "placed", "jumps", "left", "god", "bought")
+
+
+def make_view(s: State, seat: int | None) -> View:
+    frame = flow.current(s)
+    waiting = []
+    step = None
+    if frame is not None and "seat" in frame:
+        waiting.append({"seat": frame["seat"], "kind": frame["t"],
+                        "text": flow.WAITING.get(frame["t"], frame["t"])})
+        step = {"kind": frame["t"], **{k: frame[k] for k in PUBLIC_STEP_KEYS if k in frame}}
+    players = []
+    for p in s.players:
+        mine = seat == p.seat
+        players.append(PlayerView(
+            seat=p.seat, name=p.name, colour=p.colour, score=p.score, hand_size=p.hand_size(),
+            supply=dict(p.supply), tiles=dict(p.tiles), gods=list(p.gods),
+            steps_tiles=list(p.steps_tiles), steps=steps_value(s, p.seat),
+            money_bonus=stonkus_value(s, p.seat), demigod_count=len(p.demigods),
+            has_bonus=p.bonus is not None,
+            hand=dict(p.hand) if mine else None,
+            demigods=sorted(p.demigods) if mine else None,
+            bonus=p.bonus if mine else None,
+        ))
+    money = COMPONENTS.money_values
+    return View(
+        seat=seat, epoch=s.epoch,
+        people=COMPONENTS.peoples[s.peoples_played[-1]]["id"] if s.peoples_played else None,
+        peoples_played=[COMPONENTS.peoples[x]["id"] for x in s.peoples_played],
+        start_player=s.start_player, temple=s.temple,
+        pieces={k: [list(pc) for pc in v] for k, v in s.pieces.items()},
+        loot=dict(s.loot), god_display=list(s.god_display), demigod_pool=sorted(s.demigod_pool),
+        display=list(s.display), deck_count=len(s.deck), discard_count=len(s.discard),
+        discard_top=s.discard[-1] if s.discard else None,
+        special_money=[money[c] for c in s.special_money],
+        god_stack_count=len(s.god_stack), demigod_stack_count=len(s.demigod_stack),
+        bag_count=len(s.bag),
+        bonus_offer=sorted(s.bonus_stack) if s.options.get("bonus_draft") else [],
+        players=players, waiting=waiting, last_changes=_public_changes(s.last_changes),
+        result=s.result, step=step,
+    )
+
+
+def _public_changes(changes: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in changes.items() if k in ("seat", "placed", "gods")}
