@@ -8,8 +8,8 @@ from typing import Any
 
 from data.pantheon import COMPONENTS
 
-from . import flow
-from .gains import steps_value, stonkus_value
+from . import cards, flow, sacrifice
+from .gains import GODS, steps_value, stonkus_value
 from .state import State
 
 
@@ -32,6 +32,10 @@ class PlayerView:
     hand: dict[str, int] | None = None
     demigods: list[int] | None = None
     bonus: str | None = None
+    # private: what this seat could do now (for the hand picture and the prompts)
+    payable_gods: list[str] | None = None  # gods on display whose sacrifice they can pay
+    max_steps: int | None = None  # steps of a Move with the big foot and every movement card
+    money: int | None = None  # money of a Buy with every money card (plus Stonkus)
 
 
 @dataclass
@@ -85,6 +89,7 @@ def make_view(s: State, seat: int | None) -> View:
             hand=dict(p.hand) if mine else None,
             demigods=sorted(p.demigods) if mine else None,
             bonus=p.bonus if mine else None,
+            **(_abilities(s, p.seat) if mine else {}),
         ))
     money = COMPONENTS.money_values
     return View(
@@ -107,3 +112,12 @@ def make_view(s: State, seat: int | None) -> View:
 
 def _public_changes(changes: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in changes.items() if k in ("seat", "placed", "gods")}
+
+
+def _abilities(s: State, seat: int) -> dict[str, Any]:
+    p = s.players[seat]
+    gods = sorted({g for g in s.god_display
+                   if sacrifice.can_pay(p, GODS[g].requirement, not GODS[g].cards_only)})
+    return {"payable_gods": gods,
+            "max_steps": 1 + 2 * p.hand.get("move", 0) + steps_value(s, seat),
+            "money": cards.money_in_hand(p.hand) + stonkus_value(s, seat)}

@@ -1,0 +1,1 @@
+"""The Discord side of Agora: app commands, lobby, prompts, DMs, storage and the CLI."""
