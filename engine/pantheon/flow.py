@@ -70,6 +70,8 @@ def advance(s: State, events: list[Event]) -> None:
         if not opts:
             pop(s)  # nothing can be chosen: the step lapses (e.g. no offering tile left to gain)
             continue
+        # recorded so the notation can recognise a step the player wrote but the engine took
+        events.append(Event("forced", {"seat": frame["seat"], "decision": opts[0].to_json()}))
         CHOICES[kind].apply(s, frame, opts[0], events)
 
 

@@ -1,0 +1,124 @@
+"""Words for decisions (button labels, menus) and events (the game log), in any language
+through the translation hook. Events a viewer may not see give None."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from data.i18n import t
+from data.pantheon import COMPONENTS
+from engine.core import Decision, Event
+
+GODS = COMPONENTS.gods
+INTERNAL = {"forced", "big_foot_returned"}  # bookkeeping, not worth a log line
+
+
+def card_name(card: str, locale: str | None = None) -> str:
+    return t(f"card.{card}", locale)
+
+
+def tile_name(tile: str, locale: str | None = None) -> str:
+    prefix = "loot" if tile in COMPONENTS.loot else "bonus"
+    return t(f"{prefix}.{tile}", locale)
+
+
+def god_name(god: str) -> str:
+    return GODS[god].name + (f" +{GODS[god].money}" if GODS[god].money else "")
+
+
+def requirement(god: str) -> str:
+    req = "+".join(map(str, GODS[god].requirement))
+    return req + (" cards only" if GODS[god].cards_only else "")
+
+
+def describe(d: Decision, locale: str | None = None) -> str:
+    """A short label for a decision, e.g. for a button (at most 80 characters)."""
+    a = d.args
+    k = d.kind
+    if k == "action":
+        return t(f"decision.action.{a.get('action')}", locale)
+    if k == "cards":
+        return t("decision.cards0", locale) if a.get("n") == 0 else t("decision.cards", locale,
+                                                                      n=a.get("n"))
+    if k == "place":
+        piece = t(f"piece.{a.get('piece')}", locale).capitalize()
+        key = "decision.place_via" if a.get("via") else "decision.place"
+        return t(key, locale, piece=piece, field=a.get("field"), via=a.get("via"))
+    if k == "money":
+        return t("decision.money", locale, card=card_name(str(a.get("card")), locale))
+    if k in ("tile", "upgrade"):
+        return t(f"decision.{k}", locale, kind=t(f"kind.{a.get('kind')}", locale),
+                 level=a.get("level"))
+    if k == "buy_piece":
+        return t("decision.buy_piece", locale, piece=t(f"piece.{a.get('piece')}", locale))
+    if k == "god":
+        god = str(a.get("god"))
+        if god in GODS:
+            return t("decision.god", locale, god=god_name(god), requirement=requirement(god))
+    if k == "offer":
+        kinds = a.get("kinds") or []
+        return t("decision.offer", locale, kinds=" / ".join(t(f"kind.{x}", locale) for x in kinds))
+    if k == "take":
+        if a.get("from") == "deck":
+            return t("decision.take_deck", locale)
+        return t("decision.take_display", locale, card=card_name(str(a.get("card")), locale))
+    if k == "loot":
+        return t("decision.loot", locale, tile=tile_name(str(a.get("tile")), locale))
+    if k == "supply":
+        return t("decision.supply", locale, pieces="2 " + t(f"pieces.{a.get('piece')}", locale))
+    if k == "bonus":
+        return tile_name(str(a.get("tile")), locale)
+    if k == "gallia":
+        return t(f"decision.gallia.{a.get('choice')}", locale)
+    if k == "discard":
+        return t("decision.discard", locale, card=card_name(str(a.get("card")), locale))
+    if k == "swap":
+        to = a.get("to")
+        give = "foot" if to == "column" else "column"
+        return t("decision.swap", locale, n=a.get("n"), give=t(f"pieces.{give}", locale),
+                 to=t(f"pieces.{to}", locale))
+    return t(f"decision.{k}", locale)
+
+
+def event_text(e: Event, names: list[str], viewer: int | None,
+               locale: str | None = None) -> str | None:
+    """One log line for an event, or None when the viewer may not see it."""
+    if e.private_to is not None and e.private_to != viewer:
+        return None
+    if e.template in INTERNAL:
+        return None
+    a: dict[str, Any] = dict(e.args)
+    if "seat" in a and isinstance(a["seat"], int) and 0 <= a["seat"] < len(names):
+        a["name"] = names[a["seat"]]
+    key = f"event.{e.template}"
+    if e.template == "epoch":
+        a["people"] = t(f"people.{a['people']}", locale)
+        a["start"] = names[a["start_player"]]
+    elif e.template == "prepared":
+        a["gods"] = ", ".join(god_name(g) for g in a["gods"]) or "-"
+        a["loot"] = ", ".join(f"{f} {tile_name(x, locale)}" for f, x in sorted(a["loot"].items()))
+    elif e.template in ("took_loot", "resolved_tile", "drafted_bonus"):
+        a["tile"] = tile_name(a["tile"], locale)
+    elif e.template in ("gained_god", "gallia_revealed", "gallia_declined"):
+        a["god"] = god_name(a["god"]) if a.get("god") else "-"
+    elif e.template == "took_demigods" and "values" in a:
+        key = "event.took_demigods_values"
+        a["values"] = " + ".join(map(str, a["values"]))
+    elif e.template in ("placed",):
+        a["piece"] = t(f"piece.{a['piece']}", locale)
+    elif e.template == "gained_pieces":
+        a["pieces"] = t(f"pieces.{a['piece']}", locale)
+    elif e.template == "swapped":
+        a["gave"], a["got"] = (t(f"pieces.{a['gave']}", locale), t(f"pieces.{a['got']}", locale))
+    elif e.template == "offering_tile":
+        a["kind"] = t(f"kind.{a['kind']}", locale)
+    elif e.template == "took_display_card":
+        a["card"] = card_name(a["card"], locale)
+    elif e.template == "action":
+        a["action"] = t(f"decision.action.{a['action']}", locale)
+    elif e.template == "sacrificed":
+        a["cards"] = ", ".join(f"{n} {t(f'kind.{k}', locale)}" for k, n in a["cards"].items()) \
+            or "offering tiles only"
+    elif e.template == "game_over":
+        a["winners"] = ", ".join(names[w] for w in a["winners"])
+    return t(key, locale, **a)
