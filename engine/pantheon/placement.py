@@ -19,11 +19,13 @@ LABELS: frozenset[str] = frozenset(NEIGHBOURS)
 def network(s: State, seat: int) -> set[str]:
     """P-PLACE-6: temple + fields placed on this epoch + old own columns joined to those."""
     net: set[str] = set(s.players[seat].placed)
-    frontier = list(net)
+    old = {label for label, ps in s.pieces.items() if label not in net
+           and any(p[0] == seat and p[1] == COLUMN for p in ps)}
+    frontier = list(net) if old else []
     while frontier:
         label = frontier.pop()
         for nb in NEIGHBOURS[label]:
-            if nb not in net and _has(s, nb, seat, COLUMN):
+            if nb in old and nb not in net:
                 net.add(nb)
                 frontier.append(nb)
     if s.temple:
@@ -104,7 +106,8 @@ def legal_placements(s: State, seat: int, piece: str, jumps: bool) -> list[Place
         candidates = {nb for f in net for nb in NEIGHBOURS[f]}
     else:
         net = set()
-        candidates = {nb for f, ps in s.pieces.items() if _owns(ps, seat, FOOT)
+        # own feet only exist this epoch, so they are among the fields placed on this epoch
+        candidates = {nb for f in set(s.players[seat].placed) if _owns(s.pieces[f], seat, FOOT)
                       for nb in NEIGHBOURS[f]}
     for label in sorted(candidates):
         cost = _cost_or_none(s, seat, piece, label)

@@ -62,4 +62,9 @@ def payments(player: Player, numbers: tuple[int, ...] | list[int],
 
 
 def can_pay(player: Player, numbers: tuple[int, ...] | list[int], tiles_allowed: bool) -> bool:
-    return bool(payments(player, numbers, tiles_allowed))
+    """Fast check: a kind can serve a number when tile level + cards reach it, so pairing the
+    largest numbers with the best-stocked kinds finds an assignment whenever one exists."""
+    avail = sorted(((player.tiles.get(k, 0) if tiles_allowed else 0) + player.hand.get(k, 0)
+                    for k in KINDS), reverse=True)
+    return len(numbers) <= len(avail) and all(
+        a >= n for a, n in zip(avail, sorted(numbers, reverse=True), strict=False))
