@@ -1,0 +1,33 @@
+"""`agora simulate` plays whole random games and prints scores, decision counts and speed."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+
+def test_simulate_json_output() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "simulate", "pantheon", "--players", "3", "--games",
+         "2", "--seed", "5", "--json"], capture_output=True, text=True, timeout=120, check=True)
+    rows = [json.loads(line) for line in out.stdout.splitlines()]
+    games, summary = rows[:-1], rows[-1]["summary"]
+    assert len(games) == 2 and summary["games"] == 2
+    for g in games:
+        assert g["players"] == 3 and len(g["scores"]) == 3 and g["epochs"] == 6
+        assert g["winners"] and max(g["scores"]) == g["scores"][g["winners"][0]]
+        assert g["decisions"] > 50
+    assert summary["decisions"] == sum(g["decisions"] for g in games)
+    assert summary["games_per_second"] > 0
+
+
+def test_simulate_is_deterministic_and_rejects_bad_counts() -> None:
+    cmd = [sys.executable, "-m", "bot.cli", "simulate", "pantheon", "--players", "2", "--games",
+           "1", "--seed", "9", "--json"]
+    a = subprocess.run(cmd, capture_output=True, text=True, timeout=60, check=True)
+    b = subprocess.run(cmd, capture_output=True, text=True, timeout=60, check=True)
+    assert a.stdout.splitlines()[0] == b.stdout.splitlines()[0]
+    bad = subprocess.run([sys.executable, "-m", "bot.cli", "simulate", "pantheon", "--players",
+                          "5"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "2 to 4 players" in bad.stdout

@@ -1,0 +1,97 @@
+"""The whole-turn text notation (README "Text notation") parses into the engine's decisions and
+is applied atomically."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.core import Decision, IllegalDecision
+from engine.pantheon import apply, new_game, options, pending
+from engine.pantheon.notation import apply_text, parse
+from engine.pantheon.placement import NEIGHBOURS
+from engine.pantheon.state import State
+
+
+def at_first_action(seed: int = 11) -> State:
+    """A 3-player game advanced to the start player's first action, with a known hand."""
+    s = new_game(3, seed)
+    while pending(s)[0].kind != "action":
+        seat = pending(s)[0].seat
+        s, _ = apply(s, seat, options(s, seat)[-1])
+    seat = pending(s)[0].seat
+    s.players[seat].hand = {"move": 2, "money1": 3, "money3": 1, "dancers": 3, "priests": 2}
+    return s
+
+
+def frozen(s: State) -> str:
+    return json.dumps(s.to_json(), sort_keys=True)
+
+
+def test_move_with_cards_places_feet_and_column_then_stops() -> None:
+    s = at_first_action()
+    seat = pending(s)[0].seat
+    temple = s.temple
+    a, b = NEIGHBOURS[temple][0], NEIGHBOURS[temple][1]
+    decisions = parse(s, seat, f"move 1: {a} {b}")
+    assert decisions[:2] == [Decision("action", {"action": "move"}), Decision("cards", {"n": 1})]
+    assert Decision("place", {"piece": "foot", "field": a}) in decisions
+    s2, _ = apply_text(s, seat, f"move 1: {a} {b}")
+    assert [seat, "foot"] in s2.pieces[a] and [seat, "foot"] in s2.pieces[b]
+    # P-MOVE-14: the played movement card went to the discard pile; the hand kept the other
+    assert s2.players[seat].hand["move"] == 1
+    assert pending(s2)[0].seat != seat  # P-MOVE-15: the follow-up moves begin
+
+
+def test_buy_notation_plays_money_and_buys() -> None:
+    s = at_first_action()
+    seat = pending(s)[0].seat
+    s2, _ = apply_text(s, seat, "buy 1 3: dancers 1, priests 2")  # P-BUY-10: 1 + 3
+    assert s2.players[seat].tiles == {"dancers": 1, "priests": 2}
+    assert s2.players[seat].hand.get("money1") == 2 and "money3" not in s2.players[seat].hand
+
+
+def test_god_and_draw_notation() -> None:
+    s = at_first_action()
+    seat = pending(s)[0].seat
+    s2, _ = apply_text(s, seat, "draw display:" + next(c for c in s.display if c) + " deck deck")
+    assert s2.players[seat].hand_size() == s.players[seat].hand_size() + 3
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("move 1: Z99", "not a field label"),
+    ("move 9: B2", "movement card"),
+    ("buy 7: +foot", "money card value"),
+    ("god zeus", "not a god"),
+    ("fly away", "do not understand"),
+    ("", "Write a turn"),
+])
+def test_bad_notation_gives_a_message_and_changes_nothing(text: str, fragment: str) -> None:
+    s = at_first_action()
+    seat = pending(s)[0].seat
+    before = frozen(s)
+    with pytest.raises(IllegalDecision) as err:
+        apply_text(s, seat, text)
+    assert fragment in err.value.message
+    assert frozen(s) == before
+
+
+def test_illegal_second_half_leaves_state_untouched() -> None:
+    """A text whose first placement is legal but second is not is rejected whole."""
+    s = at_first_action()
+    seat = pending(s)[0].seat
+    a = NEIGHBOURS[s.temple][0]
+    before = frozen(s)
+    with pytest.raises(IllegalDecision) as err:
+        apply_text(s, seat, f"move 2: {a} A1")
+    assert err.value.rule == "P-PLACE-7"
+    assert frozen(s) == before
+
+
+def test_not_your_turn() -> None:
+    s = at_first_action()
+    other = (pending(s)[0].seat + 1) % 3
+    with pytest.raises(IllegalDecision) as err:
+        parse(s, other, "draw")
+    assert err.value.rule == "P-TURN-1"
