@@ -55,7 +55,10 @@ def setup(names: list[str], seed: int, options: dict) -> State:
         s.bonus_box.extend(s.bonus_stack)  # the remaining bonus tiles are out of the game
         s.bonus_stack = []
     start = options.get("start_player")
-    s.start_player = start if isinstance(start, int) and 0 <= start < n else rng.below(n)
+    if start is not None and not (type(start) is int and 0 <= start < n):
+        raise IllegalDecision(f"The start player must be a seat number from 0 to {n - 1}.",
+                              "P-SETUP-13")
+    s.start_player = start if start is not None else rng.below(n)
     s.rng = rng.state
     s.queue = [{"t": "epoch_start"}]
     return s
