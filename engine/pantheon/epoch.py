@@ -54,6 +54,10 @@ def setup(names: list[str], seed: int, options: dict) -> State:
     if not options.get("bonus_draft"):
         s.bonus_box.extend(s.bonus_stack)  # the remaining bonus tiles are out of the game
         s.bonus_stack = []
+    guard = options.get("stall_guard_rounds")
+    if guard is not None and not (type(guard) is int and guard >= 0):
+        raise IllegalDecision("stall_guard_rounds must be a whole number of rounds (0 = off).",
+                              "P-GAP-STALL")
     start = options.get("start_player")
     if start is not None and not (type(start) is int and 0 <= start < n):
         raise IllegalDecision(f"The start player must be a seat number from 0 to {n - 1}.",
