@@ -68,11 +68,10 @@ def gain_god(s: State, seat: int, god: str, source: str, events: list[Event]) ->
                                        "points": s.epoch}))
     gtype = GODS[god]
     if god == "surparit":
-        s.god_box.append(god)  # P-SURP-4
-        if source != "surparit":  # P-SURP-3: no chain
-            drawn = draw_god(s, events)
-            if drawn is not None:
-                gain_god(s, seat, drawn, "surparit", events)
+        drawn = draw_god(s, events) if source != "surparit" else None  # P-SURP-3: no chain
+        s.god_box.append(god)  # P-SURP-4: afterwards, so a rebuilt stack cannot hold it
+        if drawn is not None:
+            gain_god(s, seat, drawn, "surparit", events)
     elif god == "plaesiris":
         s.god_box.append(god)
         if source == "acquire":  # P-PLAE-2, shortfall P-PLAE-6
