@@ -106,17 +106,18 @@ def at_turn(s: State, seat: int) -> State:
 
 # --- decisions ------------------------------------------------------------------------------
 
-def d(kind: str, **args: Any) -> Decision:
+def d(kind: str, /, **args: Any) -> Decision:
     return Decision(kind, args)
 
 
-def play(s: State, seat: int, kind: str, **args: Any) -> State:
+def play(s: State, seat: int, kind: str, /, **args: Any) -> State:
     """Apply one decision; the engine must accept it."""
     s2, _ = apply(s, seat, Decision(kind, args))
     return s2
 
 
-def play_ev(s: State, seat: int, kind: str, **args: Any) -> tuple[State, list[Event]]:
+def play_ev(s: State, seat: int, kind: str, /, **args: Any
+            ) -> tuple[State, list[Event]]:
     return apply(s, seat, Decision(kind, args))
 
 
@@ -131,7 +132,7 @@ def snapshot(s: State) -> str:
     return json.dumps(s.to_json(), sort_keys=True)
 
 
-def illegal(s: State, seat: int, kind: str, rule: str | None = None, **args: Any
+def illegal(s: State, seat: int, kind: str, rule: str | None = None, /, **args: Any
             ) -> IllegalDecision:
     """The decision must be refused with a message (and `rule` if given); `s` is unchanged."""
     before = snapshot(s)
@@ -154,7 +155,7 @@ def opts(s: State, seat: int) -> list[Decision]:
     return options(s, seat)
 
 
-def has(s: State, seat: int, kind: str, **args: Any) -> bool:
+def has(s: State, seat: int, kind: str, /, **args: Any) -> bool:
     return Decision(kind, args) in options(s, seat)
 
 

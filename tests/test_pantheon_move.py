@@ -239,7 +239,7 @@ def test_move_must_place_a_piece():
     illegal(s2, RED, "action", "P-TURN-3", action="move")
 
 
-# --- loot --------------------------------------------------------------------------------------
+# --- loot -------------------------------------------------------------------------------------
 
 def test_foot_on_loot_takes_it_and_effect_comes_after_the_movement():
     # P-MOVE-12 (mandatory pickup, D2) and P-MOVE-13: a steps tile taken now cannot help now
@@ -296,7 +296,7 @@ def test_column_on_loot_field_does_not_take_loot():
             assert not f.is_column_field
 
 
-# --- follow-up moves ---------------------------------------------------------------------------
+# --- follow-up moves --------------------------------------------------------------------------
 
 def test_follow_ups_in_turn_order_then_the_turn_passes():
     # P-MOVE-15 / P-MOVE-16 / P-MOVE-17
@@ -352,7 +352,7 @@ def test_follow_up_loot_is_taken_and_resolved_before_the_next_player():
     assert s.players[BLUE].supply[FOOT] == 4 - 1 + 2
 
 
-# --- old columns and the worked examples ---------------------------------------------------------
+# --- old columns and the worked examples ------------------------------------------------------
 
 def test_old_column_next_to_the_temple_only_is_not_connected():
     # P-PLACE-6 rule 3: an old column joins only through a field placed this epoch
