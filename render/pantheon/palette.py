@@ -1,0 +1,102 @@
+"""Colours of the Pantheon pictures.
+
+Player colours follow the Okabe-Ito palette (Okabe & Ito, "Color Universal Design", 2008), chosen so
+that the four seats stay apart for the common kinds of colour blindness; every piece also carries
+the colour's letter, so colour is never the only cue."""
+
+from __future__ import annotations
+
+RGB = tuple[int, int, int]
+
+PLAYER: dict[str, RGB] = {
+    "red": (213, 94, 0),  # vermillion
+    "blue": (0, 114, 178),
+    "yellow": (240, 228, 66),
+    "green": (0, 158, 115),  # bluish green
+}
+# text drawn on a player colour
+PLAYER_INK: dict[str, RGB] = {
+    "red": (255, 255, 255),
+    "blue": (255, 255, 255),
+    "yellow": (20, 20, 20),
+    "green": (255, 255, 255),
+}
+
+BACKGROUND: RGB = (247, 242, 230)
+PANEL: RGB = (255, 252, 244)
+PANEL_EDGE: RGB = (160, 145, 115)
+INK: RGB = (30, 28, 24)
+MUTED: RGB = (110, 102, 90)
+FAINT: RGB = (200, 192, 178)
+HEADER: RGB = (52, 46, 40)
+HEADER_INK: RGB = (250, 246, 236)
+
+LAND: RGB = (233, 221, 187)
+WATER: RGB = (168, 203, 228)
+COLUMN_FIELD: RGB = (206, 200, 188)
+COLUMN_MARK: RGB = (178, 171, 158)
+PEOPLE_FIELD: RGB = (245, 233, 196)
+HEX_EDGE: RGB = (150, 136, 108)
+ACTIVE_EDGE: RGB = (176, 120, 0)
+LABEL: RGB = (70, 62, 50)
+WATER_LABEL: RGB = (40, 70, 100)
+
+OUTLINE: RGB = (20, 20, 20)
+NEW_RING: RGB = (214, 0, 140)  # magenta: apart from the four seat colours and every terrain
+TEMPLE: RGB = (252, 250, 240)
+LOOT_TILE: RGB = (255, 248, 225)
+LOOT_EDGE: RGB = (120, 84, 40)
+
+GOD_BAND: dict[str, RGB] = {"yellow": (236, 190, 40), "blue": (70, 130, 200)}
+GOD_BAND_INK: dict[str, RGB] = {"yellow": (30, 28, 24), "blue": (255, 255, 255)}
+
+# Action cards: a colour per type, always paired with the type's name and icon.
+CARD: dict[str, RGB] = {
+    "move": (92, 140, 60),
+    "gifts": (142, 100, 190),
+    "priests": (150, 90, 50),
+    "dancers": (214, 96, 150),
+    "temples": (70, 120, 138),
+    "money": (212, 170, 40),
+}
+CARD_INK: dict[str, RGB] = {k: (255, 255, 255) for k in CARD} | {"money": (30, 28, 24)}
+
+DEMIGOD: RGB = (226, 200, 120)
+HIGHLIGHT: RGB = (255, 238, 170)
+
+WHITE: RGB = (255, 255, 255)
+
+
+def _blend(a: RGB, b: RGB, f: float) -> RGB:
+    return (round(a[0] + (b[0] - a[0]) * f), round(a[1] + (b[1] - a[1]) * f),
+            round(a[2] + (b[2] - a[2]) * f))
+
+
+def _quant_colours() -> list[RGB]:
+    """Every flat colour above, plus the in-between shades of anti-aliased text on the surfaces
+    it is drawn on, so that the palette PNG keeps text edges smooth."""
+    flat: list[RGB] = []
+    for value in list(globals().values()):
+        if isinstance(value, tuple) and len(value) == 3 and all(isinstance(c, int) for c in value):
+            flat.append(value)
+        elif isinstance(value, dict):
+            flat += [c for c in value.values() if isinstance(c, tuple)]
+    pairs: list[tuple[RGB, tuple[RGB, ...]]] = [
+        (INK, (PANEL, BACKGROUND, HIGHLIGHT, LOOT_TILE, TEMPLE, DEMIGOD, FAINT, CARD["money"],
+               GOD_BAND["yellow"], PLAYER["yellow"], CARD["move"])),
+        (LABEL, (LAND, PEOPLE_FIELD, COLUMN_FIELD)),
+        (WATER_LABEL, (WATER,)),
+        (ACTIVE_EDGE, (PEOPLE_FIELD, PANEL, HIGHLIGHT, LAND, BACKGROUND)),
+        (MUTED, (PANEL, BACKGROUND, FAINT)),
+        (HEADER_INK, (HEADER,)),
+        (HIGHLIGHT, (HEADER,)),
+        (FAINT, (HEADER,)),
+        (DEMIGOD, (HEADER,)),
+        (WHITE, (PLAYER["red"], PLAYER["blue"], PLAYER["green"], CARD["gifts"], CARD["priests"],
+                 CARD["dancers"], CARD["temples"], CARD["move"], GOD_BAND["blue"])),
+    ]
+    shades = [_blend(bg, fg, f) for fg, bgs in pairs for bg in bgs for f in (0.2, 0.4, 0.6, 0.8)]
+    return list(dict.fromkeys(flat + shades))
+
+
+QUANT_COLOURS = _quant_colours()
