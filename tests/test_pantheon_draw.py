@@ -110,14 +110,16 @@ def test_display_refill_can_also_collect_the_hands():
 
 def test_no_card_anywhere_the_rest_of_the_draw_is_lost():
     # P-DECK-4: no card in the deck, the discard pile, the display or any hand: nothing to take
-    s = blank(3, feet=0, columns=0)
+    s = blank(3)
+    s.players[RED].supply = {"foot": 0, "column": 0}
     s.deck, s.discard = [], []
     s.display = [None, None, None, None]
     at_turn(s, RED)  # Draw is the only action, and there is no card to take: the turn ends
     assert waiting(s)[0] == BLUE and s.players[RED].hand == {}
     # with a single card on display, it is taken and comes straight back (the refill collects
     # the hands again): the owed cards are lost, nothing is created
-    s = blank(3, feet=0, columns=0)
+    s = blank(3)
+    s.players[RED].supply = {"foot": 0, "column": 0}
     s.deck, s.discard = [], []
     s.display = ["move", None, None, None]
     at_turn(s, RED)
