@@ -3,10 +3,10 @@ system font is ever assumed."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
-from PIL import ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).parent / "fonts"
 REGULAR = FONT_DIR / "DejaVuSansCondensed.ttf"
@@ -31,3 +31,29 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     while text and text_width(text + "…", size, bold) > width:
         text = text[:-1]
     return text + "…"
+
+
+@lru_cache(maxsize=4096)
+def _text_mask(text: str, face: ImageFont.FreeTypeFont,
+               anchor: str) -> tuple[Image.Image, int, int]:
+    """The anti-aliased coverage of `text`, and its offset from the anchor point."""
+    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
+    ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
+    return mask, left, top
+
+
+class TextDraw(ImageDraw.ImageDraw):
+    """ImageDraw whose plain text is pasted from a cache of rendered masks: pictures repeat the
+    same words (kind names, numbers, labels) many times, and FreeType rendering dominates."""
+
+    def __init__(self, image: Image.Image) -> None:
+        super().__init__(image)
+        self.target = image
+
+    def text(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs):  # type: ignore[override]
+        if args or kwargs or not isinstance(font, ImageFont.FreeTypeFont) or fill is None:
+            return super().text(xy, text, fill, font, anchor, *args, **kwargs)
+        mask, left, top = _text_mask(text, font, anchor or "la")
+        self.target.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
+        return None

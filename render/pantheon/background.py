@@ -7,7 +7,7 @@ from PIL import Image, ImageDraw
 
 from data.i18n import t
 from data.pantheon import BOARD, COMPONENTS, Field
-from render.typeface import font
+from render.typeface import TextDraw, font
 
 from . import palette as pal
 from .geometry import (
@@ -80,7 +80,7 @@ def redraw_marks(d: ImageDraw.ImageDraw, f: Field) -> None:
 def _draw(n_players: int, locale: str | None) -> Image.Image:
     lay = board_layout(n_players)
     img = Image.new("RGB", (lay.width, lay.height), pal.BACKGROUND)
-    d = ImageDraw.Draw(img)
+    d = TextDraw(img)
     d.rectangle((0, 0, lay.width, HEADER_H), fill=pal.HEADER)
     d.rectangle((4, MAP_TOP - 4, lay.width - 5, MAP_BOTTOM + 4), fill=pal.WATER)
     for f in BOARD.fields:

@@ -11,7 +11,7 @@ from data.i18n import t
 from data.pantheon import BOARD, COMPONENTS
 from engine.pantheon.view import View
 from render.png import encode, palette_image
-from render.typeface import fit, font, text_width
+from render.typeface import TextDraw, fit, font, text_width
 
 from . import icons, names, panels, tableau
 from . import palette as pal
@@ -32,7 +32,7 @@ def board_png(view: View, locale: str | None = None) -> bytes:
 def draw_board(view: View, locale: str | None = None) -> Image.Image:
     lay = board_layout(len(view.players))
     img = background(len(view.players), locale).copy()
-    d = ImageDraw.Draw(img)
+    d = TextDraw(img)
     _active_people(d, view)
     if view.temple:
         icons.temple(d, *field_centre(view.temple))

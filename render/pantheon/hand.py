@@ -9,7 +9,7 @@ from data.i18n import t
 from data.pantheon import COMPONENTS
 from engine.pantheon.view import PlayerView, View
 from render.png import encode
-from render.typeface import fit, font, text_width
+from render.typeface import TextDraw, fit, font, text_width
 
 from . import cards, icons, names, tableau
 from . import palette as pal
@@ -34,7 +34,7 @@ def draw_hand(view: View, locale: str | None = None) -> Image.Image:
         raise ValueError("hand_png needs a seat's own view(state, seat), not a spectator view")
     pv = view.players[view.seat]
     img = Image.new("RGB", (HAND_W, HAND_H), pal.BACKGROUND)
-    d = ImageDraw.Draw(img)
+    d = TextDraw(img)
     _band(d, pv, locale)
     _status(d, view, pv, locale)
     y = _hand_cards(d, pv, locale, 112)
@@ -101,8 +101,14 @@ def _hand_cards(d: Draw, pv: PlayerView, locale: str | None, y: int) -> int:
         for i, card in enumerate(ids):
             box = (x + i * CARD_STEP, y + 22, x + i * CARD_STEP + CARD_W, y + 22 + CARD_H)
             cards.face(d, box, card, locale, count=hand.get(card, 0))
+            if card in COMPONENTS.kinds:
+                # what a sacrifice could use of this kind: cards plus the offering tile's level
+                with_tile = hand.get(card, 0) + pv.tiles.get(card, 0)
+                d.text(((box[0] + box[2]) // 2, box[3] + 12),
+                       t("render.hand.with_tile", locale, n=with_tile), font=font(13),
+                       fill=pal.INK, anchor="mm")
         x += max(len(ids) * CARD_STEP, text_width(label, 14, True) + 8) + GROUP_GAP
-    return y + 22 + CARD_H + 8
+    return y + 22 + CARD_H + 24
 
 
 def _demigods(d: Draw, pv: PlayerView, locale: str | None, y: int) -> int:

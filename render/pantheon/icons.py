@@ -63,11 +63,11 @@ def loot_tile(d: Draw, x: int, y: int, loot_id: str, r: int = 19) -> None:
 
 
 def _mini_foot(d: Draw, x: int, y: int) -> None:
-    d.ellipse((x - 4, y - 5, x + 4, y + 5), fill=pal.TEMPLE, outline=pal.OUTLINE, width=2)
+    d.ellipse((x - 4, y - 6, x + 4, y + 6), fill=pal.MUTED, outline=pal.OUTLINE, width=1)
 
 
 def _mini_column(d: Draw, x: int, y: int) -> None:
-    d.rectangle((x - 2, y - 4, x + 2, y + 4), fill=pal.TEMPLE, outline=pal.OUTLINE, width=1)
+    d.rectangle((x - 2, y - 4, x + 2, y + 4), fill=pal.MUTED, outline=pal.OUTLINE, width=1)
     d.rectangle((x - 4, y - 6, x + 4, y - 4), fill=pal.OUTLINE)
     d.rectangle((x - 4, y + 4, x + 4, y + 6), fill=pal.OUTLINE)
 
@@ -78,7 +78,7 @@ def _mini_card(d: Draw, x: int, y: int, fill: pal.RGB) -> None:
 
 def _mini_tile(d: Draw, x: int, y: int) -> None:
     d.rectangle((x - 7, y - 7, x + 7, y + 7), fill=pal.CARD["gifts"], outline=pal.OUTLINE, width=2)
-    d.text((x, y), "+", font=font(13, True), fill=(255, 255, 255), anchor="mm")
+    d.text((x, y), "+", font=font(13, True), fill=pal.WHITE, anchor="mm")
 
 
 def _glyph_demigod(d: Draw, x: int, y: int) -> None:

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 RGB = tuple[int, int, int]
 
+INK: RGB = (30, 28, 24)
+WHITE: RGB = (255, 255, 255)
+
 PLAYER: dict[str, RGB] = {
     "red": (213, 94, 0),  # vermillion
     "blue": (0, 114, 178),
@@ -16,20 +19,19 @@ PLAYER: dict[str, RGB] = {
 }
 # text drawn on a player colour
 PLAYER_INK: dict[str, RGB] = {
-    "red": (255, 255, 255),
-    "blue": (255, 255, 255),
-    "yellow": (20, 20, 20),
-    "green": (255, 255, 255),
+    "red": WHITE,
+    "blue": WHITE,
+    "yellow": INK,
+    "green": WHITE,
 }
 
-BACKGROUND: RGB = (247, 242, 230)
-PANEL: RGB = (255, 252, 244)
+BACKGROUND: RGB = (240, 233, 216)
+PANEL: RGB = (252, 247, 235)
 PANEL_EDGE: RGB = (160, 145, 115)
-INK: RGB = (30, 28, 24)
 MUTED: RGB = (110, 102, 90)
 FAINT: RGB = (200, 192, 178)
 HEADER: RGB = (52, 46, 40)
-HEADER_INK: RGB = (250, 246, 236)
+HEADER_INK: RGB = PANEL
 
 LAND: RGB = (233, 221, 187)
 WATER: RGB = (168, 203, 228)
@@ -41,14 +43,14 @@ ACTIVE_EDGE: RGB = (176, 120, 0)
 LABEL: RGB = (70, 62, 50)
 WATER_LABEL: RGB = (40, 70, 100)
 
-OUTLINE: RGB = (20, 20, 20)
+OUTLINE: RGB = INK
 NEW_RING: RGB = (214, 0, 140)  # magenta: apart from the four seat colours and every terrain
-TEMPLE: RGB = (252, 250, 240)
-LOOT_TILE: RGB = (255, 248, 225)
+TEMPLE: RGB = WHITE
+LOOT_TILE: RGB = (255, 240, 205)
 LOOT_EDGE: RGB = (120, 84, 40)
 
 GOD_BAND: dict[str, RGB] = {"yellow": (236, 190, 40), "blue": (70, 130, 200)}
-GOD_BAND_INK: dict[str, RGB] = {"yellow": (30, 28, 24), "blue": (255, 255, 255)}
+GOD_BAND_INK: dict[str, RGB] = {"yellow": INK, "blue": WHITE}
 
 # Action cards: a colour per type, always paired with the type's name and icon.
 CARD: dict[str, RGB] = {
@@ -59,12 +61,10 @@ CARD: dict[str, RGB] = {
     "temples": (70, 120, 138),
     "money": (212, 170, 40),
 }
-CARD_INK: dict[str, RGB] = {k: (255, 255, 255) for k in CARD} | {"money": (30, 28, 24)}
+CARD_INK: dict[str, RGB] = {k: WHITE for k in CARD} | {"money": INK}
 
 DEMIGOD: RGB = (226, 200, 120)
 HIGHLIGHT: RGB = (255, 238, 170)
-
-WHITE: RGB = (255, 255, 255)
 
 
 def _blend(a: RGB, b: RGB, f: float) -> RGB:
@@ -95,8 +95,23 @@ def _quant_colours() -> list[RGB]:
         (WHITE, (PLAYER["red"], PLAYER["blue"], PLAYER["green"], CARD["gifts"], CARD["priests"],
                  CARD["dancers"], CARD["temples"], CARD["move"], GOD_BAND["blue"])),
     ]
-    shades = [_blend(bg, fg, f) for fg, bgs in pairs for bg in bgs for f in (0.2, 0.4, 0.6, 0.8)]
-    return list(dict.fromkeys(flat + shades))
+    colours = list(dict.fromkeys(flat))
+    for fg, bgs in pairs:
+        for bg in bgs:
+            for f in (0.25, 0.5, 0.75):
+                shade = _blend(bg, fg, f)
+                # Pillow maps to a palette through a coarse colour cache; shades kept apart from
+                # every other entry guarantee that each flat colour still maps to itself
+                if min(_distance(shade, c) for c in colours) >= MIN_DISTANCE:
+                    colours.append(shade)
+    return colours
+
+
+MIN_DISTANCE = 14
+
+
+def _distance(a: RGB, b: RGB) -> float:
+    return ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2) ** 0.5
 
 
 QUANT_COLOURS = _quant_colours()

@@ -144,7 +144,8 @@ def loot(d: Draw, lay: BoardLayout, view: View, locale: str | None) -> None:
     counts: dict[str, int] = {}
     for lid in view.loot.values():
         counts[lid] = counts.get(lid, 0) + 1
-    kinds = [k for k in icons.LOOT_GLYPHS if k in counts]
+    # a board holds at most 5 loot tiles (P-PREP-4), so 6 legend places always suffice
+    kinds = [k for k in icons.LOOT_GLYPHS if k in counts][:6]
     if not kinds:
         left, top, _, _ = lay.loot
         d.text((left + 14, top + TITLE_H + 18), t("render.board.none", locale), font=font(15),

@@ -1,0 +1,58 @@
+"""Pantheon picture speed: median time to draw and encode the board PNG and a hand PNG.
+
+    python3 benchmarks/bench_render.py [--runs 30] [--decisions 300]
+
+Targets on the project's 2-core machine: board at most 80 ms, hand at most 30 ms (median,
+background cache warm). Also prints the first (cold) board render, which builds the cached
+static background, and the PNG sizes, for 2, 3 and 4 players.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from engine.pantheon import view  # noqa: E402
+from render.pantheon import board_png, hand_png  # noqa: E402
+from render.pantheon.cli import simulate  # noqa: E402
+
+
+def timed(fn, runs: int) -> tuple[float, float, int]:
+    """(median ms, max ms, size in bytes) over `runs` calls."""
+    times = []
+    size = 0
+    for _ in range(runs):
+        start = time.perf_counter()
+        size = len(fn())
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times), max(times), size
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--decisions", type=int, default=300)
+    args = parser.parse_args()
+    print(f"{'players':>7} {'picture':>8} {'median ms':>10} {'max ms':>8} {'kB':>6}")
+    for n in (2, 3, 4):
+        state = simulate(n, 1, args.decisions)
+        public = view(state, None)
+        start = time.perf_counter()
+        board_png(public)
+        cold = (time.perf_counter() - start) * 1000
+        med, worst, size = timed(lambda public=public: board_png(public), args.runs)
+        print(f"{n:>7} {'board':>8} {med:>10.1f} {worst:>8.1f} {size / 1000:>6.0f}"
+              f"   (cold, with background: {cold:.0f} ms)")
+        own = view(state, 0)
+        med, worst, size = timed(lambda own=own: hand_png(own), args.runs)
+        print(f"{n:>7} {'hand':>8} {med:>10.1f} {worst:>8.1f} {size / 1000:>6.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
