@@ -182,22 +182,26 @@ ALL_CARDS = ACTION_CARDS + SPECIAL
 def cards_everywhere(s: State) -> Counter:
     """Every action and special money card: deck, display, discard, hands, special stack and
     cards committed in the current Move or Buy (still on the table, not yet discarded)."""
-    c = Counter(s.deck) + Counter(x for x in s.display if x is not None) + Counter(s.discard)
-    c += Counter(s.special_money)
+    c = Counter(s.deck)
+    c.update(x for x in s.display if x is not None)
+    c.update(s.discard)
+    c.update(s.special_money)
     for p in s.players:
-        c += Counter(p.hand)
+        c.update(p.hand)
     for f in s.queue:
         if f["t"] == "move_place" and f["cards"]:
             c["move"] += f["cards"]
         if f["t"] == "buy":
-            c += Counter(f["played"])
+            c.update(f["played"])
     return c
 
 
 def gods_everywhere(s: State) -> Counter:
-    c = Counter(s.god_stack) + Counter(s.god_display) + Counter(s.god_box)
+    c = Counter(s.god_stack)
+    c.update(s.god_display)
+    c.update(s.god_box)
     for p in s.players:
-        c += Counter(p.gods)
+        c.update(p.gods)
     for f in s.queue:
         if f["t"] == "gallia_buy":
             c[f["god"]] += 1
@@ -205,40 +209,47 @@ def gods_everywhere(s: State) -> Counter:
 
 
 def loot_everywhere(s: State) -> Counter:
-    c = Counter(s.bag) + Counter(s.loot.values()) + Counter(s.loot_box)
+    c = Counter(s.bag)
+    c.update(s.loot.values())
+    c.update(s.loot_box)
     for p in s.players:
-        c += Counter(t for t in p.steps_tiles if t in COMPONENTS.loot)
+        c.update(t for t in p.steps_tiles if t in COMPONENTS.loot)
     for f in s.queue:  # taken this movement or Buy, effect not yet resolved (P-MOVE-13)
         if f["t"] in ("move_place", "buy"):
-            c += Counter(f["loot"])
+            c.update(f["loot"])
         if f["t"] in ("loot_resolve", "loot_order"):
-            c += Counter(f["tiles"])
+            c.update(f["tiles"])
     return c
+
+
+GOD_COUNTS = Counter({g: gt.count for g, gt in COMPONENTS.gods.items()})
+DEMIGOD_COUNTS = Counter({int(v): k for v, k in COMPONENTS.raw["demigods"].items()})
+LOOT_COUNTS = Counter({t: spec["count"] for t, spec in COMPONENTS.loot.items()})
 
 
 def check_conservation(s: State) -> None:
     """P-COMP-2/3/9/10/11/14/15 and P-GAP-SUPPLYOUT, at any point of a game."""
     assert cards_everywhere(s) == ALL_CARDS
     assert len([x for x in s.display if x is not None]) <= 4
-    gods = gods_everywhere(s)
-    assert gods == Counter({g: gt.count for g, gt in COMPONENTS.gods.items()})
-    demigods = (Counter(s.demigod_stack) + Counter(s.demigod_pool) + Counter(s.demigod_box)
-                + sum((Counter(p.demigods) for p in s.players), Counter()))
-    assert demigods == Counter({int(v): k for v, k in COMPONENTS.raw["demigods"].items()})
-    assert loot_everywhere(s) == Counter({t: spec["count"]
-                                          for t, spec in COMPONENTS.loot.items()})
+    assert gods_everywhere(s) == GOD_COUNTS
+    demigods = Counter(s.demigod_stack)
+    demigods.update(s.demigod_pool)
+    demigods.update(s.demigod_box)
     for p in s.players:
-        for piece in (FOOT, COLUMN):
-            on_board = sum(1 for ps in s.pieces.values() for x in ps
-                           if x[0] == p.seat and x[1] == piece)
-            assert p.supply[piece] >= 0
-            assert p.supply[piece] + on_board <= 12, (p.seat, piece)  # rest = general supply
-        assert all(1 <= v <= 4 for v in p.tiles.values()) and len(p.tiles) <= 4
-    for label, ps in s.pieces.items():  # P-PLACE-5
+        demigods.update(p.demigods)
+    assert demigods == DEMIGOD_COUNTS
+    assert loot_everywhere(s) == LOOT_COUNTS
+    on_board: Counter = Counter()
+    for label, ps in s.pieces.items():  # P-PLACE-5 / P-PLACE-2 / P-PLACE-4
         assert 1 <= len(ps) <= 2 and len({x[0] for x in ps}) == len(ps), (label, ps)
-        kinds = {x[1] for x in ps}
-        assert kinds == ({COLUMN} if is_column_field(label) else {FOOT}), (label, ps)
+        want = COLUMN if IS_COLUMN_FIELD[label] else FOOT
+        assert all(x[1] == want for x in ps), (label, ps)
         assert label != s.temple
+        on_board.update((x[0], x[1]) for x in ps)
+    for p in s.players:
+        for piece in (FOOT, COLUMN):  # 12 per colour: the rest is in the general supply
+            assert p.supply[piece] >= 0 and p.supply[piece] + on_board[p.seat, piece] <= 12
+        assert all(1 <= v <= 4 for v in p.tiles.values()) and len(p.tiles) <= 4
 
 
 # --- random whole games -------------------------------------------------------------------
