@@ -13,8 +13,13 @@ REGULAR = FONT_DIR / "DejaVuSansCondensed.ttf"
 BOLD = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
 
 
+MIN_TEXT_PX = 12  # nothing smaller stays readable on a phone
+
+
 @cache
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    if size < MIN_TEXT_PX:
+        raise ValueError(f"text of {size} px is below the {MIN_TEXT_PX} px minimum")
     # Basic layout keeps the result identical whether or not Pillow was built with raqm.
     return ImageFont.truetype(str(BOLD if bold else REGULAR), size,
                               layout_engine=ImageFont.Layout.BASIC)

@@ -20,6 +20,7 @@ from .geometry import HEX_R, field_centre, hex_corners, piece_centre
 from .layout import board_layout
 
 Draw = ImageDraw.ImageDraw
+NAME_MAX_W = 300  # a long display name must not push the header's text off the picture
 
 
 PALETTE = palette_image(pal.QUANT_COLOURS)
@@ -77,9 +78,24 @@ def _player_ref(d: Draw, x: int, y: int, seat: int, view: View, locale: str | No
                 size: int) -> int:
     """A seat's token and name at (x, y) (vertical centre); returns the right edge."""
     pv = view.players[seat]
-    tableau.token(d, x + 11, y, pv, locale, r=10)
-    d.text((x + 26, y), pv.name, font=font(size, True), fill=pal.HEADER_INK, anchor="lm")
-    return x + 26 + text_width(pv.name, size, True)
+    tableau.token(d, x + 12, y, pv, locale)
+    name = fit(pv.name, size, NAME_MAX_W, True)
+    d.text((x + 26, y), name, font=font(size, True), fill=pal.HEADER_INK, anchor="lm")
+    return x + 26 + text_width(name, size, True)
+
+
+def _scores(d: Draw, view: View, locale: str | None, width: int) -> None:
+    """Every seat's score at the right of the title line, in seat order."""
+    x = width - 16
+    for pv in reversed(view.players):
+        score = str(pv.score)
+        d.text((x, 20), score, font=font(22, True), fill=pal.HEADER_INK, anchor="rm")
+        x -= text_width(score, 22, True) + 6
+        name = fit(pv.name, 16, 120)
+        d.text((x, 21), name, font=font(16), fill=pal.HEADER_INK, anchor="rm")
+        x -= text_width(name, 16) + 16
+        tableau.token(d, x, 20, pv, locale)
+        x -= 30
 
 
 def _header(d: Draw, view: View, locale: str | None, width: int) -> None:
@@ -89,8 +105,9 @@ def _header(d: Draw, view: View, locale: str | None, width: int) -> None:
     else:
         head = t("render.board.title_setup", locale)
     d.text((16, 20), head, font=font(24, True), fill=pal.HEADER_INK, anchor="lm")
+    _scores(d, view, locale, width)
     # line 2: what the game waits for, or the result
-    y = 50
+    y = 52
     x = 16
     if view.result is not None:
         winners = ", ".join(view.players[s].name for s in view.result.get("winners", []))
@@ -110,7 +127,7 @@ def _header(d: Draw, view: View, locale: str | None, width: int) -> None:
     changes = view.last_changes
     if "seat" not in changes:
         return
-    y, x = 76, 16
+    y, x = 81, 16
     ongoing = any(w["seat"] == changes["seat"] for w in view.waiting)
     lead = t("render.board.this_turn" if ongoing else "render.board.last_turn", locale)
     d.text((x, y), lead, font=font(16), fill=pal.FAINT, anchor="lm")

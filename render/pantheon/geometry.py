@@ -13,7 +13,7 @@ HEX_R = 37  # centre to corner, in pixels
 HEX_W = math.sqrt(3) * HEX_R  # flat side to flat side
 ROW_STEP = 1.5 * HEX_R
 MARGIN = 16
-HEADER_H = 92  # title, waiting line and last-turn line above the map
+HEADER_H = 96  # title, waiting line and last-turn line above the map
 MAP_TOP = HEADER_H + 8
 
 BOARD_W = math.ceil(2 * MARGIN + (BOARD.cols + 0.5) * HEX_W)

@@ -77,4 +77,7 @@ def progress(step: dict[str, Any] | None, locale: str | None) -> str:
         return t("render.progress.draw", locale, left=step["left"])
     if kind == "god_pay" and "god" in step:
         return t("render.progress.god", locale, god=god(step["god"], locale))
+    if kind == "gallia_buy" and "god" in step:
+        return t("render.progress.gallia", locale, god=god(step["god"], locale),
+                 n=requirement(step["god"])[0])
     return ""

@@ -7,11 +7,12 @@ from PIL import ImageDraw
 from data.i18n import t
 from data.pantheon import COMPONENTS
 from engine.pantheon.view import View
-from render.typeface import fit, font
+from render.typeface import fit, font, text_width
 
 from . import cards, icons, names
 from . import palette as pal
 from .layout import CARD_W, TITLE_H, BoardLayout
+from .tableau import flow_chips
 
 Draw = ImageDraw.ImageDraw
 EPOCHS = 6
@@ -155,6 +156,16 @@ def loot(d: Draw, lay: BoardLayout, view: View, locale: str | None) -> None:
         x, y = lay.loot_entry(i)
         icons.loot_tile(d, x, y, lid)
         text = names.loot(lid, locale) + (f" ×{counts[lid]}" if counts[lid] > 1 else "")
-        for k, line in enumerate(wrap(text, 14, col_w - 56)[:2]):
-            d.text((x + 28, y - (8 if len(wrap(text, 14, col_w - 56)) > 1 else 0) + k * 17),
-                   line, font=font(14), fill=pal.INK, anchor="lm")
+        lines = wrap(text, 14, col_w - 56)[:2]
+        for k, line in enumerate(lines):
+            d.text((x + 28, y - 8 * (len(lines) - 1) + k * 17), line, font=font(14),
+                   fill=pal.INK, anchor="lm")
+    if view.bonus_offer:
+        # the draft variant: the face-up bonus tiles still to be picked (P-VAR-DRAFT)
+        left, _, right, bottom = lay.loot
+        chips = [(t(f"render.bonus_short.{b}", locale), pal.FAINT, pal.INK)
+                 for b in view.bonus_offer]
+        label = t("render.board.bonus_offer", locale)
+        d.text((left + 12, bottom - 22), label, font=font(14, True), fill=pal.INK, anchor="lm")
+        flow_chips(d, left + 20 + text_width(label, 14, True), bottom - 34, right - 10, chips,
+                   size=13)
