@@ -167,6 +167,8 @@ def check_offering_step(s: State, seat: int, d: Decision) -> tuple[str, int]:
     if kind not in KINDS:
         raise IllegalDecision(f"{kind!r} is not an offering kind ({', '.join(KINDS)}).",
                               "P-COMP-8")
+    if type(level) is not int:  # not True or 1.0: they compare equal but are not levels
+        raise IllegalDecision("Offering tiles have levels 1 to 4.", "P-COMP-8")
     if d.kind == "tile":
         if kind in tiles:
             raise IllegalDecision(f"You already own a {kind} tile: one tile per kind.",
