@@ -111,8 +111,11 @@ def _header(d: Draw, view: View, locale: str | None, width: int) -> None:
     x = 16
     if view.result is not None:
         winners = ", ".join(view.players[s].name for s in view.result.get("winners", []))
-        d.text((x, y), t("render.board.game_over", locale, winners=winners), font=font(18, True),
-               fill=pal.HIGHLIGHT, anchor="lm")
+        text = t("render.board.game_over", locale, winners=winners)
+        if view.result.get("tie_break"):
+            text += " " + t("render.board.tie_break", locale)
+        d.text((x, y), fit(text, 18, width - 32, True), font=font(18, True), fill=pal.HIGHLIGHT,
+               anchor="lm")
     for w in view.waiting:
         d.text((x, y), t("render.board.waiting", locale), font=font(17), fill=pal.HIGHLIGHT,
                anchor="lm")

@@ -40,7 +40,8 @@ def draw_hand(view: View, locale: str | None = None) -> Image.Image:
     y = _hand_cards(d, pv, locale, 112)
     y = _demigods(d, pv, locale, y + 14)
     y = _tableau(d, view, pv, locale, y + 14)
-    y = _abilities(d, view, pv, locale, y + 14)
+    if view.result is None:
+        y = _abilities(d, view, pv, locale, y + 14)
     # the canvas is tall enough for any hand; keep only what was drawn
     return img.crop((0, 0, HAND_W, min(HAND_H, y + PAD)))
 

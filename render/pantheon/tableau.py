@@ -61,10 +61,15 @@ def god_chips(pv: PlayerView, locale: str | None) -> list[tuple[str, pal.RGB, pa
         label = names.god(gid, locale) + (f" ×{n}" if n > 1 else "")
         if gid.startswith("stonkus"):
             label = f"{label} (+{COMPONENTS.gods[gid].money})"
+        elif gid == "traitera":
+            label = f"{label} {t('render.player.traitera_note', locale)}"
         out.append((label, pal.GOD_BAND[colour], pal.GOD_BAND_INK[colour]))
+    steps: dict[str, int] = {}
     for tile in pv.steps_tiles:
-        out.append((t(f"render.steps_tile.{tile}", locale), pal.CARD["move"],
-                    pal.CARD_INK["move"]))
+        label = t(f"render.steps_tile.{tile}", locale)
+        steps[label] = steps.get(label, 0) + 1
+    for label, n in steps.items():
+        out.append((label + (f" ×{n}" if n > 1 else ""), pal.CARD["move"], pal.CARD_INK["move"]))
     return out
 
 
@@ -74,7 +79,7 @@ def offering_row(d: Draw, x: int, y: int, tiles: dict[str, int], locale: str | N
     for i, kind in enumerate(COMPONENTS.kinds):
         cx = x + 17 + i * spacing
         icons.offering_tile(d, cx, y + 17, kind, tiles.get(kind))
-        d.text((cx + 24, y + 17), names.kind(kind, locale), font=font(13), fill=pal.INK,
+        d.text((cx + 24, y + 17), names.kind(kind, locale), font=font(14), fill=pal.INK,
                anchor="lm")
 
 
@@ -116,12 +121,12 @@ def player_panel(d: Draw, box: Box, pv: PlayerView, view: View, locale: str | No
     y = y0 + 90
     counts = t("render.player.counts", locale, hand=pv.hand_size, demigods=pv.demigod_count,
                columns=columns_on_board(view, pv.seat))
-    d.text((x0 + 12, y), fit(counts, 15, x1 - x0 - 24), font=font(15), fill=pal.INK, anchor="lm")
+    d.text((x0 + 12, y), fit(counts, 16, x1 - x0 - 24), font=font(16), fill=pal.INK, anchor="lm")
     supply_row(d, x0 + 12, y0 + 120, pv, locale)
     offering_row(d, x0 + 12, y0 + 140, pv.tiles, locale, spacing=(x1 - x0 - 24) // 4)
     chips = god_chips(pv, locale)
     if chips:
-        flow_chips(d, x0 + 10, y0 + 186, x1 - 10, chips, size=13)
+        flow_chips(d, x0 + 10, y0 + 186, x1 - 10, chips, size=14)
     else:
         d.text((x0 + 12, y0 + 198), t("render.player.no_gods", locale), font=font(14),
                fill=pal.MUTED, anchor="lm")
