@@ -240,7 +240,7 @@ def _aegyptus(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
         pop(s)
         return
     to, k = d.args.get("to"), d.args.get("n")
-    if d.kind != "swap" or to not in (FOOT, COLUMN) or not isinstance(k, int) or k < 1:
+    if d.kind != "swap" or to not in (FOOT, COLUMN) or type(k) is not int or k < 1:
         raise IllegalDecision("Swap a number of feet for columns or columns for feet.",
                               "P-PEOPLE-AEG-1")
     give = FOOT if to == COLUMN else COLUMN
