@@ -525,7 +525,7 @@ def _draw_pick(s: State, frame: Frame, d: Decision, events: list[Event]) -> None
         raise reject(d, frame)
     if src == "display":
         card = d.args.get("card")
-        if card not in s.display:
+        if not isinstance(card, str) or card not in s.display:  # an empty slot is None
             raise IllegalDecision(f"There is no {card!r} card in the display.", "P-DRAW-1")
         s.display[s.display.index(card)] = None
         cards.add(s.players[seat].hand, card)
