@@ -137,3 +137,12 @@ def test_follow_up_draw_takes_the_deck_top_not_the_display():
     s = play(s, RED, "place", piece="foot", field="D10")
     assert s.players[BLUE].hand == {"gifts": 1}
     assert s.display == ["move", "move", "move", "move"]
+
+
+def test_an_empty_display_slot_cannot_be_taken():
+    # P-DECK-4: a slot left empty holds no card; "None" is not a card
+    s = blank(3)
+    s.deck, s.discard = [], []
+    s.display = ["move", None, "gifts", None]
+    s = draw(s, RED)
+    illegal(s, RED, "take", "P-DRAW-1", **{"from": "display", "card": None})
