@@ -8,7 +8,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from data.i18n import t
-from data.pantheon import BOARD, COMPONENTS
+from data.pantheon import BOARD
 from engine.pantheon.view import View
 from render.png import encode, palette_image
 from render.typeface import TextDraw, fit, font, text_width
@@ -53,9 +53,9 @@ def draw_board(view: View, locale: str | None = None) -> Image.Image:
 
 def _active_people(d: Draw, view: View) -> None:
     """Outline the active people's start and symbol fields, where this epoch's loot lies."""
-    letter = next((k for k, v in COMPONENTS.peoples.items() if v["id"] == view.people), None)
-    if letter is None:
+    if view.people is None:
         return
+    letter = names.people_letter(view.people)
     for idx in (BOARD.start_field[letter], *BOARD.symbol_fields[letter]):
         label = BOARD.label(idx)
         x, y = field_centre(label)
@@ -66,12 +66,15 @@ def _active_people(d: Draw, view: View) -> None:
 
 def _pieces(d: Draw, view: View, locale: str | None) -> None:
     new = {(seat, kind, label) for seat, kind, label in view.last_changes.get("placed", [])}
-    for label, plist in view.pieces.items():
-        for slot, (seat, kind) in enumerate(plist):
-            x, y = piece_centre(label, slot, len(plist))
-            if (seat, kind, label) in new:
-                icons.ring(d, x, y)
-            tableau.token(d, x, y, view.players[seat], locale, kind)
+    placed = [(label, slot, len(plist), seat, kind) for label, plist in view.pieces.items()
+              for slot, (seat, kind) in enumerate(plist)]
+    # rings first, so that a ring never covers the piece beside a new one
+    for label, slot, count, seat, kind in placed:
+        if (seat, kind, label) in new:
+            icons.ring(d, *piece_centre(label, slot, count))
+    for label, slot, count, seat, kind in placed:
+        x, y = piece_centre(label, slot, count)
+        tableau.token(d, x, y, view.players[seat], locale, kind)
 
 
 def _player_ref(d: Draw, x: int, y: int, seat: int, view: View, locale: str | None,

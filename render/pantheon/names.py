@@ -27,6 +27,11 @@ def people(people_id: str, locale: str | None) -> str:
     return t(f"render.people.{people_id}", locale)
 
 
+def people_letter(people_id: str) -> str:
+    """The letter that marks a people's start and symbol fields on the map."""
+    return next(k for k, v in COMPONENTS.peoples.items() if v["id"] == people_id)
+
+
 def god(god_id: str, locale: str | None) -> str:
     return t(f"render.god.{god_id}", locale)
 

@@ -34,7 +34,7 @@ def epochs(d: Draw, lay: BoardLayout, view: View, locale: str | None) -> None:
         d.text((cx, y0 + 18), names.roman(i + 1), font=font(22, True), fill=pal.INK, anchor="mm")
         if i < len(view.peoples_played):
             pid = view.peoples_played[i]
-            letter = next(k for k, v in COMPONENTS.peoples.items() if v["id"] == pid)
+            letter = names.people_letter(pid)
             d.text((cx, y0 + 46), fit(names.people(pid, locale), 14, x1 - x0 - 6, True),
                    font=font(14, True), fill=pal.INK, anchor="mm")
             d.text((cx, y0 + 64), f"({letter})", font=font(13, True), fill=pal.ACTIVE_EDGE,
