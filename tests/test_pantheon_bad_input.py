@@ -143,14 +143,17 @@ def unaffordable(s: State, seat: int, frame: dict) -> list[tuple]:
     return out
 
 
-def assert_refused(s: State, seat, decision, before: str) -> None:
+def assert_refused(s: State, seat, decision, before: str | None) -> None:
+    """Refused with a message and no other exception; `before` given: the state is compared
+    byte for byte right away (the fuzz loop compares once per batch instead, for speed)."""
     try:
         apply(s, seat, decision)
     except IllegalDecision as exc:
         assert exc.message and isinstance(exc.message, str)
     else:
         raise AssertionError(f"accepted: seat {seat!r} {decision} at {s.queue[0]}")
-    assert snapshot(s) == before, f"state changed by {decision}"
+    if before is not None:
+        assert snapshot(s) == before, f"state changed by {decision}"
 
 
 @pytest.mark.parametrize("n,seed", [(2, 101), (3, 202), (4, 303)])
@@ -161,9 +164,11 @@ def test_thousands_of_bad_decisions_are_refused_cleanly(n, seed):
     while pending(s):
         seat = pending(s)[0].seat
         before = snapshot(s)
+        each = s.decisions % 8 == 0  # every 8th position: compare after every single try
         for who, dec in bad_decisions(s, seat, rng, 3):
-            assert_refused(s, who, dec, before)
+            assert_refused(s, who, dec, before if each else None)
             tried += 1
+        assert snapshot(s) == before  # byte-identical after the whole batch
         s, _ = apply(s, seat, rng.choice(options(s, seat)))
     assert tried >= 1500
 
