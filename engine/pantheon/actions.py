@@ -413,7 +413,7 @@ def _buy(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
     left = frame["budget"] - frame["spent"]
     if d.kind == "money":
         card = d.args.get("card")
-        if card not in cards.MONEY or hand.get(card, 0) <= 0:
+        if not isinstance(card, str) or card not in cards.MONEY or hand.get(card, 0) <= 0:
             raise IllegalDecision("You do not hold that money card.", "P-BUY-1")
         cards.remove(hand, card)
         frame["played"].append(card)
