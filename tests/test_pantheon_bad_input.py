@@ -150,6 +150,8 @@ def assert_refused(s: State, seat, decision, before: str | None) -> None:
         apply(s, seat, decision)
     except IllegalDecision as exc:
         assert exc.message and isinstance(exc.message, str)
+        # a clear message from a validator, not the engine's last-resort catch-all
+        assert "malformed (" not in exc.message, (decision, exc.message)
     else:
         raise AssertionError(f"accepted: seat {seat!r} {decision} at {s.queue[0]}")
     if before is not None:
