@@ -393,6 +393,23 @@ def test_last_god_ends_the_phase_after_the_turn():
     assert s.start_player == RED and s.epoch == 5  # the temple passes left, to seat 0
 
 
+def test_last_loot_taken_in_a_buy_ends_the_phase_after_the_turn():
+    # P-PHASEEND-1 / P-BUY-9: a foot placed in a Buy takes loot the same way
+    s = blank(3, epoch=5)
+    s.god_display = ["vinthrad"]
+    s.loot = {"C10": "draw2"}
+    s.people_deck.append("P")  # epoch 6: Persia, which deals no cards
+    hand(s, BLUE, money1=1, money2=1)
+    at_turn(s, BLUE)
+    s = play(s, BLUE, "action", action="buy")
+    s = play(s, BLUE, "money", card="money1")
+    s = play(s, BLUE, "place", piece=FOOT, field="C10")
+    assert s.phase_end and s.epoch == 5  # the Buy goes on until Blue is done
+    s = play(s, BLUE, "done")
+    assert s.players[BLUE].score == 3 and s.start_player == YELLOW and s.epoch == 6
+    assert s.players[BLUE].hand.get("money2") == 1 and s.players[BLUE].hand_size() == 3
+
+
 def test_gods_from_the_stack_do_not_end_the_phase():
     # P-PHASEEND-1: only the god display counts
     s = blank(3, epoch=2)

@@ -71,6 +71,18 @@ def check_views(s: State, rng: random.Random) -> None:
     assert spectator_json(scramble_hidden(s, rng)) == text
 
 
+def check_public_events(events) -> None:
+    """Events everyone may see carry counts, never hand cards or face-down demigod values."""
+    for ev in events:
+        if ev.private_to is not None:
+            continue
+        assert "hand" not in ev.args
+        # card lists only for cards played face up (a sacrifice); elsewhere just a number
+        assert isinstance(ev.args.get("cards", 0), int) or ev.template == "sacrificed", ev
+        if ev.template == "took_demigods" and ev.args.get("from") == "stack":
+            assert "values" not in ev.args
+
+
 def play_checked(n: int, seed: int, opts: dict) -> tuple[State, list]:
     rng = random.Random(seed)
     s = new_game(NAMES[:n], seed, opts)
@@ -88,7 +100,8 @@ def play_checked(n: int, seed: int, opts: dict) -> tuple[State, list]:
             back = State.from_json(json.loads(json.dumps(s.to_json())))
             assert back.to_json() == s.to_json() and options(back, seat) == choices
         choice = rng.choice(choices)
-        s, _ = apply(s, seat, choice, in_place=True)
+        s, events = apply(s, seat, choice, in_place=True)
+        check_public_events(events)
         log.append((seat, choice))
         check_conservation(s)
         assert len(log) < 20_000, "the game does not end"
