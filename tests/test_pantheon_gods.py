@@ -553,9 +553,8 @@ def test_two_traitera_in_one_turn_and_gains_carry_into_the_next_action():
     s = play(s, RED, "action", action="move")
     assert s.queue[0]["budget"] == 1 + 2  # big foot again + the steps tile just taken
     s = play(s, RED, "place", piece=FOOT, field="C11")
-    s = play(s, RED, "place", piece=FOOT, field="C12") if has(
-        s, RED, "place", piece=FOOT, field="C12") else s
-    s = play(s, RED, "stop") if waiting(s) == (RED, "move_place") else s
+    s = play(s, RED, "place", piece=FOOT, field="B11")
+    s = play(s, RED, "stop")  # the third step is left unused
     assert waiting(s) == (BLUE, "move_cards")  # follow-ups again
     s = play(s, BLUE, "follow_draw")
     assert waiting(s) == (RED, "traitera")  # the second Traitera
@@ -576,9 +575,8 @@ def test_gaiviles_jumps_renew_in_a_traitera_second_move():
     at_turn(s, YELLOW)
     s = play(s, YELLOW, "action", action="move")
     s = play(s, YELLOW, "place", piece=FOOT, field="E11", via="E10")
-    for seat in (GREEN, RED, BLUE):
-        if waiting(s) == (seat, "move_cards"):
-            s = play(s, seat, "follow_draw")
+    # nobody else holds a movement card: their follow-ups are the forced 1-card draws
+    assert waiting(s) == (YELLOW, "traitera")
     s = play(s, YELLOW, "traitera")
     s = play(s, YELLOW, "action", action="move")
     assert s.queue[0]["jumps"] == 1
