@@ -1,0 +1,141 @@
+"""The bot process: `agora run` -> run_from_env(). An AutoShardedBot with app commands only
+(no privileged intents, no message content), the store opened in setup_hook, dynamic buttons
+registered so old prompts keep working, commands synced, reminders and automatic seats resumed.
+
+DISCORD_API_BASE: discord.py has no public setting for the REST URL, so we set
+`discord.http.Route.BASE`; AutoShardedBot then asks that server's `GET /gateway/bot` for the
+gateway URL (a plain Client would not)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sys
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from data.i18n import t
+
+from . import logs
+from .commands import PantheonCommands
+from .components import DYNAMIC_ITEMS
+from .config import Config, ConfigError
+from .lobby import Lobby
+from .logs import log, log_error
+from .play import Play
+from .publish import Publisher
+from .reminders import reminder_loop
+from .store import Store
+from .turns import Games
+
+EXIT_CONFIG = 2
+
+
+def intents() -> discord.Intents:
+    """Guild events only: interactions carry everything else (no privileged intents)."""
+    out = discord.Intents.none()
+    out.guilds = True
+    return out
+
+
+class AgoraBot(commands.AutoShardedBot):
+    store: Store
+    games: Games
+    lobby: Lobby
+    publisher: Publisher
+    play: Play
+
+    def __init__(self, config: Config) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
+                         help_command=None,
+                         allowed_mentions=discord.AllowedMentions(users=True, roles=False,
+                                                                  everyone=False))
+        self.config = config
+        self._reminders: asyncio.Task[None] | None = None
+        self.tree.on_error = self.on_app_command_error
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.config.db_path)
+        self.games = Games(self.store, ai_delay=self.config.ai_delay)
+        self.lobby = Lobby(self.games)
+        self.publisher = Publisher(self)
+        self.play = Play(self)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tree.add_command(PantheonCommands(self))
+        if self.config.guild_id:
+            guild = discord.Object(id=self.config.guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log("commands_synced", count=len(synced), guild=self.config.guild_id)
+        self._reminders = asyncio.create_task(reminder_loop(self), name="agora-reminders")
+        resumed = 0
+        for game in await self.store.games_with_status("playing"):
+            self.publisher.kick(game.id)  # posts anything unposted, resumes AI turns
+            resumed += 1
+        log("started", db=self.config.db_path, games=resumed)
+
+    async def on_ready(self) -> None:
+        log("ready", user=self.user.id if self.user else None, shards=self.shard_count,
+            guilds=len(self.guilds))
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        log_error("command_failed", command=interaction.command.name if interaction.command
+                  else None, user=interaction.user.id)
+        text = t("bot.err.internal")
+        with contextlib.suppress(discord.HTTPException):
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+
+    async def close(self) -> None:
+        if self._reminders is not None:
+            self._reminders.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reminders
+        if hasattr(self, "publisher"):
+            try:
+                await asyncio.wait_for(self.publisher.idle(), 10)
+            except TimeoutError:
+                log("pumps_cut_short")
+        await super().close()
+        if hasattr(self, "store"):
+            await self.store.close()
+
+
+def create_bot(config: Config) -> AgoraBot:
+    if config.api_base:
+        discord.http.Route.BASE = config.api_base
+    return AgoraBot(config)
+
+
+async def serve(bot: AgoraBot) -> None:
+    async with bot:
+        await bot.start(bot.config.token)
+
+
+def run_from_env() -> int:
+    logs.setup()
+    try:
+        config = Config.from_env()
+    except ConfigError as exc:
+        print(f"agora: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    bot = create_bot(config)
+    log("starting", db=config.db_path, api=config.api_base or "discord",
+        guild=config.guild_id)
+    try:
+        asyncio.run(serve(bot))
+    except discord.LoginFailure:
+        print("agora: Discord rejected the token in DISCORD_TOKEN (401 Unauthorized). Copy "
+              "the bot token again from the Developer Portal (Bot > Reset Token).",
+              file=sys.stderr)
+        return EXIT_CONFIG
+    except KeyboardInterrupt:
+        return 0
+    return 0

@@ -1,0 +1,49 @@
+"""Structured logs: one JSON object per line and per event.
+
+Only ids, kinds and counts go into a log line: never a hand, a demigod value, a decision's
+arguments or any other hidden information (developers' guide)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+import time
+from typing import Any
+
+LOGGER = logging.getLogger("agora")
+
+
+class JsonLines(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        out: dict[str, Any] = {
+            "ts": round(record.created, 3),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "event": getattr(record, "event", None) or record.getMessage(),
+        }
+        out.update(getattr(record, "fields", {}))
+        if record.exc_info:
+            out["error"] = self.formatException(record.exc_info).splitlines()[-1]
+        return json.dumps(out, default=str, separators=(",", ":"))
+
+
+def setup(level: int = logging.INFO) -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonLines())
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level)
+    logging.getLogger("discord").setLevel(logging.WARNING)
+
+
+def log(event: str, level: int = logging.INFO, **fields: Any) -> None:
+    LOGGER.log(level, event, extra={"event": event, "fields": fields})
+
+
+def log_error(event: str, **fields: Any) -> None:
+    LOGGER.error(event, exc_info=True, extra={"event": event, "fields": fields})
+
+
+def now() -> float:
+    return time.time()

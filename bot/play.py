@@ -1,0 +1,140 @@
+"""Answering clicks on the private prompt (options, Confirm, Undo step, more options), the
+channel's "Take your turn" button and the abandon confirmation.
+
+Every handler acknowledges first (Discord allows 3 seconds), then reads and writes the database,
+then edits the prompt or answers ephemerally. A refusal changes nothing and is shown only to the
+person who clicked, naming the rule."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, TypeVar
+
+import discord
+
+from data.i18n import t
+
+from . import messages
+from .components import panel_view
+from .logs import log, log_error
+from .turns import Refusal, StepResult
+
+if TYPE_CHECKING:
+    from .app import AgoraBot
+
+T = TypeVar("T")
+
+
+def can_manage(interaction: discord.Interaction) -> bool:
+    perms = interaction.permissions
+    return bool(perms and (perms.manage_channels or perms.administrator))
+
+
+class Play:
+    def __init__(self, bot: AgoraBot) -> None:
+        self.bot = bot
+
+    @property
+    def games(self):
+        return self.bot.games
+
+    async def refuse(self, interaction: discord.Interaction, refusal: Refusal) -> None:
+        log("refused", user=interaction.user.id, rule=refusal.rule)
+        await interaction.followup.send(str(refusal), ephemeral=True)
+
+    async def _guard(self, interaction: discord.Interaction, coro: Awaitable[T]) -> T | None:
+        """Run a service call; refusals go back to the clicker, crashes are logged."""
+        try:
+            return await coro
+        except Refusal as refusal:
+            await self.refuse(interaction, refusal)
+        except Exception:  # noqa: BLE001 - the player gets a message, the log the trace
+            log_error("interaction_failed", user=interaction.user.id)
+            await interaction.followup.send(t("bot.err.internal"), ephemeral=True)
+        return None
+
+    async def show(self, interaction: discord.Interaction, res: StepResult) -> None:
+        """Edit the prompt the player clicked on to show their panel now."""
+        if res.panel is not None:
+            text = messages.panel_text(res.panel)
+            if res.notes:
+                text = messages.clip("\n".join([*res.notes, text]))
+            await interaction.edit_original_response(content=text, view=panel_view(res.panel),
+                                                     attachments=[])
+        else:
+            table = await self.games.table(res.commit.game_id) if res.commit else None
+            done = t("bot.panel.done")
+            if table is not None:
+                done += "\n" + (messages.waiting_line(table) if table.game.status == "playing"
+                                else t("bot.panel.over"))
+            await interaction.edit_original_response(content=messages.clip(done), view=None,
+                                                     attachments=[])
+
+    async def option(self, interaction: discord.Interaction, game_id: int, number: int,
+                     token: str, index: int) -> None:
+        await interaction.response.defer()
+        res = await self._guard(interaction, self.games.choose(
+            game_id, interaction.user.id, token=token, number=number, index=index))
+        if isinstance(res, StepResult):
+            await self.show(interaction, res)
+            if res.commit is not None:
+                self.bot.publisher.kick(game_id)
+
+    async def confirm(self, interaction: discord.Interaction, game_id: int, number: int,
+                      token: str) -> None:
+        await interaction.response.defer()
+        res = await self._guard(interaction, self.games.confirm(
+            game_id, interaction.user.id, token=token, number=number))
+        if isinstance(res, StepResult):
+            await self.show(interaction, res)
+            self.bot.publisher.kick(game_id)
+
+    async def undo_step(self, interaction: discord.Interaction, game_id: int, number: int,
+                        token: str) -> None:
+        await interaction.response.defer()
+        panel = await self._guard(interaction, self.games.undo_step(
+            game_id, interaction.user.id, token=token, number=number))
+        if panel is not None:
+            await self.show(interaction, StepResult(panel))
+
+    async def page(self, interaction: discord.Interaction, game_id: int, number: int,
+                   token: str, page: int) -> None:
+        await interaction.response.defer()
+        panel = await self._guard(interaction, self.games.open_panel(game_id,
+                                                                     interaction.user.id))
+        if panel is None:
+            return
+        if panel.token != token:
+            await self.refuse(interaction, Refusal(t("bot.err.stale", n=number)))
+            return
+        await interaction.edit_original_response(content=messages.panel_text(panel),
+                                                 view=panel_view(panel, page))
+
+    async def take_turn(self, interaction: discord.Interaction, game_id: int,
+                        number: int) -> None:
+        """The channel's turn button: open the private panel as an ephemeral message."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            table = await self.games.table(game_id)
+            if table.game.status == "playing" and table.game.decisions != number:
+                raise Refusal(t("bot.err.stale_turn", n=number, now=table.game.decisions))
+            panel = await self.games.open_panel(game_id, interaction.user.id)
+        except Refusal as refusal:
+            await self.refuse(interaction, refusal)
+            return
+        await interaction.followup.send(messages.panel_text(panel), view=panel_view(panel),
+                                        ephemeral=True)
+
+    async def abandon(self, interaction: discord.Interaction, game_id: int,
+                      revision: int) -> None:
+        await interaction.response.defer()
+        table = await self._guard(interaction, self.bot.lobby.abandon(
+            game_id=game_id, revision=revision, user_id=interaction.user.id,
+            can_manage=can_manage(interaction)))
+        if table is None:
+            return
+        await interaction.edit_original_response(content=t("bot.abandon.done"), view=None)
+        await self.bot.publisher.say(
+            table.game.channel_id,
+            t("bot.abandon.announce", title=messages.title(table), who=f"<@{interaction.user.id}>"),
+            guild_id=table.game.guild_id)

@@ -1,0 +1,207 @@
+"""Showing committed play: the channel post (summary, board picture, who acts next), hands by
+DM, private prompts by DM, and then the automatic seats (AI, standing answers).
+
+A per-game *pump* runs after every commit: publish what is new, let an automatic seat play if
+the game waits for one, publish again, and so on. Posting is driven by the database (`posted`
+marks the decisions already summarised), so a restart simply publishes whatever is left."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING
+
+import discord
+
+from data.i18n import t
+from engine.core import Event
+from engine.pantheon import view
+from engine.pantheon.game import start_events
+
+from . import messages
+from .components import panel_view, turn_view
+from .logs import log, log_error
+from .store import SeatRow
+from .turns import Table
+
+if TYPE_CHECKING:
+    from .app import AgoraBot
+
+NO_MENTIONS = discord.AllowedMentions.none()
+USER_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+DM_CLOSED_CODES = {50007, 50278}  # cannot send messages to this user
+
+
+def render_board(table: Table) -> bytes:
+    from render.pantheon import board_png
+
+    assert table.state is not None
+    return board_png(view(table.state, None))
+
+
+def render_hand(table: Table, seat: int) -> bytes:
+    from render.pantheon import hand_png
+
+    assert table.state is not None
+    return hand_png(view(table.state, seat))
+
+
+async def picture(fn, *args) -> bytes | None:
+    """Render in a worker thread; a drawing failure costs the picture, not the turn."""
+    try:
+        return await asyncio.to_thread(fn, *args)
+    except Exception:  # noqa: BLE001 - the text still goes out
+        log_error("render_failed", what=getattr(fn, "__name__", "?"))
+        return None
+
+
+def png_file(data: bytes | None, name: str) -> list[discord.File]:
+    return [discord.File(io.BytesIO(data), filename=name)] if data else []
+
+
+class Publisher:
+    def __init__(self, bot: AgoraBot) -> None:
+        self.bot = bot
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._pumps: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
+
+    # --- the pump ---------------------------------------------------------------------------
+
+    def kick(self, game_id: int) -> None:
+        """Publish and let automatic seats play, in the background, one pump per game."""
+        task = self._pumps.get(game_id)
+        if task is not None and not task.done():
+            self._again.add(game_id)
+            return
+        self._pumps[game_id] = asyncio.create_task(self._pump(game_id),
+                                                   name=f"agora-pump-{game_id}")
+
+    async def idle(self) -> None:
+        """Wait until every pump has finished (tests, shutdown)."""
+        while any(not task.done() for task in self._pumps.values()):
+            await asyncio.gather(*self._pumps.values(), return_exceptions=True)
+
+    async def _pump(self, game_id: int) -> None:
+        try:
+            while True:
+                self._again.discard(game_id)
+                await self.publish(game_id)
+                commit = await self.bot.games.automatic_step(game_id)
+                if commit is not None:
+                    continue
+                if game_id not in self._again:
+                    return
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - keep the bot alive; the next kick retries
+            log_error("pump_failed", game=game_id)
+
+    # --- publishing -------------------------------------------------------------------------
+
+    async def publish(self, game_id: int, *, opening: bool = False) -> None:
+        lock = self._locks.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            table = await self.bot.games.table(game_id)
+            if table.state is None or table.game.status == "lobby":
+                return
+            if opening:
+                events = start_events(table.state)
+            else:
+                entries = await self.bot.store.log(game_id, table.game.posted)
+                if not entries:
+                    return
+                events = [Event.from_json(ev) for e in entries for ev in e.events]
+                boundary = any(e.template in messages.BOUNDARY_EVENTS for e in events)
+                moved_on = table.game.waiting_seat != entries[-1].seat
+                if not (boundary or moved_on or table.game.status != "playing"):
+                    return  # mid-turn commit (e.g. a card from the deck): post at the turn end
+            await self._post(table, events)
+
+    async def _post(self, table: Table, events: list[Event]) -> None:
+        game = table.game
+        failures: list[SeatRow] = []
+        for seat in table.seats:  # hands first, so the post can name closed DMs
+            if seat.is_ai:
+                continue
+            sig = messages.hand_signature(table, seat.seat)
+            if sig != seat.hand_sig and not await self.send_hand(table, seat):
+                failures.append(seat)
+        waiting = table.waiting() if game.status == "playing" else None
+        board = await picture(render_board, table)
+        content = messages.channel_post(table, events, failures)
+        human_waiting = waiting is not None and not table.seats[waiting.seat].is_ai
+        view_ = (turn_view(game.id, table.state.decisions, waiting.kind != "action")
+                 if human_waiting else discord.utils.MISSING)
+        channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+        try:
+            msg = await channel.send(content, files=png_file(board, "board.png"), view=view_,
+                                     allowed_mentions=USER_MENTIONS)
+        except discord.HTTPException:
+            log_error("channel_post_failed", game=game.id, channel=game.channel_id)
+            return
+        await self.bot.store.mark_posted(game.id, table.state.decisions)
+        await self.bot.store.set_turn_message(game.id, msg.id)
+        log("posted", game=game.id, at=table.state.decisions, board=board is not None,
+            over=game.status == "over")
+        if human_waiting:
+            assert waiting is not None
+            seat = table.seats[waiting.seat]
+            if seat not in failures and not await self.send_prompt(table, seat):
+                await self.say(game.channel_id, t("bot.dm_failed", who=f"<@{seat.user_id}>"),
+                               guild_id=game.guild_id)
+
+    async def say(self, channel_id: int, content: str, *, guild_id: int | None = None,
+                  board: bytes | None = None) -> discord.Message | None:
+        channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+        try:
+            return await channel.send(messages.clip(content), files=png_file(board, "board.png"),
+                                      allowed_mentions=USER_MENTIONS)
+        except discord.HTTPException:
+            log_error("channel_message_failed", channel=channel_id)
+            return None
+
+    # --- direct messages --------------------------------------------------------------------
+
+    async def dm(self, seat: SeatRow, content: str, **kwargs) -> discord.Message | None:
+        """Send a DM; None when the user does not accept DMs from the bot (403)."""
+        if seat.user_id is None:
+            return None
+        try:
+            if seat.dm_channel_id is None:
+                user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
+                channel = await user.create_dm()
+                await self.bot.store.set_seat_info(seat.game_id, seat.seat,
+                                                   dm_channel_id=channel.id)
+                seat.dm_channel_id = channel.id
+            target = self.bot.get_partial_messageable(seat.dm_channel_id,
+                                                      type=discord.ChannelType.private)
+            msg = await target.send(content, allowed_mentions=NO_MENTIONS, **kwargs)
+        except discord.Forbidden as exc:
+            log("dm_refused", game=seat.game_id, seat=seat.seat, code=exc.code)
+            if seat.dm_ok is not False:
+                await self.bot.store.set_seat_info(seat.game_id, seat.seat, dm_ok=False)
+                seat.dm_ok = False
+            return None
+        except discord.HTTPException:
+            log_error("dm_failed", game=seat.game_id, seat=seat.seat)
+            return None
+        if seat.dm_ok is not True:
+            await self.bot.store.set_seat_info(seat.game_id, seat.seat, dm_ok=True)
+            seat.dm_ok = True
+        return msg
+
+    async def send_hand(self, table: Table, seat: SeatRow) -> bool:
+        image = await picture(render_hand, table, seat.seat)
+        ok = await self.dm(seat, messages.hand_message(table, seat.seat),
+                           files=png_file(image, "hand.png")) is not None
+        if ok:
+            await self.bot.store.set_seat_info(table.game.id, seat.seat,
+                                               hand_sig=messages.hand_signature(table, seat.seat))
+        return ok
+
+    async def send_prompt(self, table: Table, seat: SeatRow) -> bool:
+        panel = await self.bot.games.panel(table, seat.seat)
+        if not (panel.active or panel.complete):
+            return True
+        return await self.dm(seat, messages.panel_text(panel), view=panel_view(panel)) is not None
