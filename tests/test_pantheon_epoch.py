@@ -250,7 +250,8 @@ def test_iberia_optional_level_1_tile_or_one_upgrade():
 
 
 def test_roma_everyone_draws_two_from_the_deck():
-    # P-PEOPLE-ROM-1: from the face-down deck, starting with the start player
+    # P-PEOPLE-ROM-1: from the face-down deck, starting with the start player. (CZ says the
+    # players "may" draw; DE, the original, says they draw: mandatory, as the spec reads it.)
     s = blank(3, epoch=1, start=YELLOW)
     s.deck = s.deck + ["gifts", "gifts", "priests", "priests", "move", "move"]  # top: the end
     display = list(s.display)

@@ -299,7 +299,8 @@ def test_column_on_loot_field_does_not_take_loot():
 # --- follow-up moves --------------------------------------------------------------------------
 
 def test_follow_ups_in_turn_order_then_the_turn_passes():
-    # P-MOVE-15 / P-MOVE-16 / P-MOVE-17
+    # P-MOVE-15 / P-MOVE-16 / P-MOVE-17. (CZ: a player who does not move "may" take a card;
+    # DE: "zieht er eine Karte" - the draw is not optional, as the spec reads it.)
     s = blank(4, start=2)
     hand(s, YELLOW, move=1)
     hand(s, 3, move=1)
@@ -355,7 +356,13 @@ def test_follow_up_loot_is_taken_and_resolved_before_the_next_player():
 # --- old columns and the worked examples ------------------------------------------------------
 
 def test_old_column_next_to_the_temple_only_is_not_connected():
-    # P-PLACE-6 rule 3: an old column joins only through a field placed this epoch
+    # P-PLACE-6 rule 3: an old column joins only through a field placed this epoch. (Whether
+    # an old column right next to the temple counts as "connected to the temple" - DE "erneut
+    # mit dem Tempel verbunden" - cannot arise on this map: no column field touches a start
+    # field, checked below.)
+    from data.pantheon import BOARD
+    for start in BOARD.start_field.values():
+        assert not any(BOARD.fields[i].is_column_field for i in BOARD.neighbours[start])
     s = blank(3)
     put(s, RED, COLUMN, "B10", this_epoch=False)  # two fields from the temple
     put(s, RED, COLUMN, "F10", this_epoch=False)
