@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import logging
 import sys
-import time
 from typing import Any
 
 LOGGER = logging.getLogger("agora")
@@ -37,13 +36,10 @@ def setup(level: int = logging.INFO) -> None:
     logging.getLogger("discord").setLevel(logging.WARNING)
 
 
-def log(event: str, level: int = logging.INFO, **fields: Any) -> None:
-    LOGGER.log(level, event, extra={"event": event, "fields": fields})
+def log(event: str, /, **fields: Any) -> None:
+    LOGGER.info(event, extra={"event": event, "fields": fields})
 
 
 def log_error(event: str, **fields: Any) -> None:
     LOGGER.error(event, exc_info=True, extra={"event": event, "fields": fields})
 
-
-def now() -> float:
-    return time.time()

@@ -59,14 +59,30 @@ def lobby_text(table: Table) -> str:
 
 # --- channel posts ----------------------------------------------------------------------------
 
+def merged(events: Iterable[Event]) -> list[Event]:
+    """Consecutive card draws of one player read better as one line ("draws 3 cards")."""
+    out: list[Event] = []
+    for e in events:
+        prev = out[-1] if out else None
+        if (prev is not None and e.template == prev.template == "drew_cards"
+                and e.args.get("seat") == prev.args.get("seat")
+                and e.private_to == prev.private_to):
+            out[-1] = Event("drew_cards", {**prev.args,
+                                           "count": prev.args["count"] + e.args["count"]},
+                            prev.private_to)
+        else:
+            out.append(e)
+    return out
+
+
 def summary_lines(events: Iterable[Event], names: list[str]) -> list[str]:
     """Public log lines of these events (a spectator's view: private events are left out)."""
     out: list[str] = []
-    for e in events:
+    for e in merged(events):
         if e.template == "turn":
             continue  # the waiting line says whose turn it is
         line = event_text(e, names, None)
-        if line and (not out or out[-1] != line):
+        if line:
             out.append(line)
     return out
 

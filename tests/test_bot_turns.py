@@ -1,0 +1,330 @@
+"""The bot's command layer without Discord: lobby rules, drafts and their commit points, undo
+(Board Game Arena's policy), stale and out-of-turn input, standing answers and AI seats."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.commands import RULE_TOPICS
+from bot.lobby import Lobby
+from bot.messages import summary_lines
+from bot.store import Store
+from bot.turns import Games, Refusal, reveals
+from data.i18n import catalogue
+from engine.core import Decision, Event
+from engine.pantheon import apply, new_game, options, pending
+from engine.pantheon.state import COLOUR_ORDER
+
+CHANNEL = 500
+ANN, BOB, CY, DEE, EVE = 1, 2, 3, 4, 5
+
+
+@pytest.fixture
+async def games(tmp_path):
+    store = await Store.open(tmp_path / "t.db")
+    yield Games(store)
+    await store.close()
+
+
+def seed_where_action_comes_first(players: int = 3) -> int:
+    """A seed whose epoch 1 asks nobody anything before the first turn (no people effect)."""
+    for seed in range(1, 200):
+        s = new_game(players, seed)
+        if pending(s)[0].kind == "action":
+            return seed
+    raise AssertionError("no such seed")
+
+
+async def begun(games: Games, seed: int, users=(ANN, BOB, CY), **options):
+    lobby = Lobby(games)
+    await lobby.start(guild_id=1, channel_id=CHANNEL, user_id=users[0], name=f"u{users[0]}",
+                      options={"seed": seed, **options})
+    for u in users[1:]:
+        await lobby.join(channel_id=CHANNEL, user_id=u, name=f"u{u}")
+    table = await lobby.begin(channel_id=CHANNEL, user_id=users[0], can_manage=False)
+    return table
+
+
+def user_of(table, seat: int) -> int:
+    return table.seats[seat].user_id
+
+
+def index_of(panel, kind: str, **args) -> int:
+    for i, d in enumerate(panel.options):
+        if d.kind == kind and all(d.args.get(k) == v for k, v in args.items()):
+            return i
+    raise AssertionError(f"no option {kind} {args} in {panel.options}")
+
+
+# --- lobby ------------------------------------------------------------------------------------
+
+async def test_lobby_rules(games):
+    lobby = Lobby(games)
+    await lobby.start(guild_id=1, channel_id=CHANNEL, user_id=ANN, name="Ann", options={})
+    with pytest.raises(Refusal, match="already has Pantheon"):
+        await lobby.start(guild_id=1, channel_id=CHANNEL, user_id=BOB, name="Bob", options={})
+    with pytest.raises(Refusal, match="2 to 4 players") as exc:  # P-COMP-18
+        await lobby.begin(channel_id=CHANNEL, user_id=ANN, can_manage=False)
+    assert exc.value.rule == "P-COMP-18"
+    with pytest.raises(Refusal, match="already seated"):
+        await lobby.join(channel_id=CHANNEL, user_id=ANN, name="Ann")
+    await lobby.join(channel_id=CHANNEL, user_id=BOB, name="Bob")
+    await lobby.add_bot(channel_id=CHANNEL, user_id=ANN, level="easy", can_manage=False)
+    with pytest.raises(Refusal, match="Only the host"):
+        await lobby.add_bot(channel_id=CHANNEL, user_id=BOB, level="easy", can_manage=False)
+    await lobby.add_bot(channel_id=CHANNEL, user_id=BOB, level="normal", can_manage=True)
+    with pytest.raises(Refusal, match="at most 4"):
+        await lobby.join(channel_id=CHANNEL, user_id=CY, name="Cy")
+    table, seat, closed = await lobby.leave(channel_id=CHANNEL, user_id=ANN)
+    assert not closed and table.game.host_id == BOB  # the host passes to the next person
+    assert [s.name for s in table.seats] == ["Bob", "AI 1 (easy)", "AI 2 (normal)"]
+    with pytest.raises(Refusal, match="Only the host"):
+        await lobby.begin(channel_id=CHANNEL, user_id=CY, can_manage=False)
+    table = await lobby.begin(channel_id=CHANNEL, user_id=BOB, can_manage=False)
+    assert table.game.status == "playing" and table.state is not None
+    with pytest.raises(Refusal, match="cannot leave"):
+        await lobby.leave(channel_id=CHANNEL, user_id=BOB)
+    with pytest.raises(Refusal, match="already begun"):
+        await lobby.join(channel_id=CHANNEL, user_id=CY, name="Cy")
+
+
+async def test_unknown_and_illegal_options_are_refused(games):
+    lobby = Lobby(games)
+    with pytest.raises(Refusal, match="Unknown option"):
+        await lobby.start(guild_id=1, channel_id=CHANNEL, user_id=ANN, name="Ann",
+                          options={"speed": 3})
+    assert await games.store.open_game(CHANNEL) is None
+
+
+async def test_last_person_leaving_closes_the_lobby(games):
+    lobby = Lobby(games)
+    await lobby.start(guild_id=1, channel_id=CHANNEL, user_id=ANN, name="Ann", options={})
+    _, _, closed = await lobby.leave(channel_id=CHANNEL, user_id=ANN)
+    assert closed and await games.store.open_game(CHANNEL) is None
+
+
+# --- drafts and commit points -----------------------------------------------------------------
+
+async def test_draft_is_private_until_a_revealing_step_commits_it(games):
+    table = await begun(games, seed_where_action_comes_first())
+    gid = table.game.id
+    seat = table.waiting().seat
+    me = user_of(table, seat)
+    panel = await games.open_panel(gid, me)
+    res = await games.choose(gid, me, token=panel.token, number=panel.number,
+                             index=index_of(panel, "action", action="draw"))
+    assert res.commit is None and [d.kind for d in res.panel.steps] == ["action"]
+    game = await games.store.game(gid)
+    assert game.decisions == 0 and await games.store.log(gid) == []  # nothing committed yet
+    other = user_of(table, (seat + 1) % 3)
+    with pytest.raises(Refusal) as exc:  # the others still see the committed position
+        await games.open_panel(gid, other)
+    assert exc.value.rule == "P-TURN-1"
+    panel = res.panel
+    res = await games.choose(gid, me, token=panel.token, number=panel.number,
+                             index=index_of(panel, "take", **{"from": "deck"}))
+    assert res.commit is not None and res.notes  # a card from the deck: committed at once
+    log = await games.store.log(gid)
+    assert [(e.decision["kind"], e.barrier) for e in log] == [("action", False), ("take", True)]
+    with pytest.raises(Refusal, match="hidden information"):
+        await games.undo(gid, me)
+    assert (await games.store.game(gid)).decisions == 2
+
+
+async def test_stale_and_foreign_input_changes_nothing(games):
+    table = await begun(games, seed_where_action_comes_first())
+    gid = table.game.id
+    me = user_of(table, table.waiting().seat)
+    old = await games.open_panel(gid, me)
+    await games.choose(gid, me, token=old.token, number=old.number,
+                       index=index_of(old, "action", action="draw"))
+    with pytest.raises(Refusal, match="out of date"):  # the same button again
+        await games.choose(gid, me, token=old.token, number=old.number, index=0)
+    with pytest.raises(Refusal, match="not seated"):
+        await games.open_panel(gid, DEE)
+    panel = await games.open_panel(gid, me)
+    with pytest.raises(Refusal, match="out of date"):  # an option number that does not exist
+        await games.choose(gid, me, token=panel.token, number=panel.number, index=99)
+    assert len(panel.steps) == 1 and (await games.store.game(gid)).decisions == 0
+
+
+async def test_typed_decisions_are_checked_by_the_engine(games):
+    table = await begun(games, seed_where_action_comes_first())
+    gid = table.game.id
+    me = user_of(table, table.waiting().seat)
+    with pytest.raises(Refusal) as exc:
+        await games.choose_decisions(gid, me, [Decision("action", {"action": "fly"})])
+    assert "not possible now" in exc.value.message
+    res = await games.choose_decisions(gid, me, [Decision("action", {"action": "draw"}),
+                                                 Decision("take", {"from": "deck"}),
+                                                 Decision("take", {"from": "deck"}),
+                                                 Decision("take", {"from": "deck"})])
+    assert res.commit is not None and res.panel is None  # the whole turn, committed
+    assert len(await games.store.log(gid)) == 4
+
+
+def quiet_move(seed: int) -> list[Decision] | None:
+    """A Move turn for the first player that reveals nothing and hands the prompt to another
+    seat (placements off loot, follow-up that is a real choice), if this seed allows one."""
+    s = new_game(3, seed)
+    seat = pending(s)[0].seat
+    steps = [Decision("action", {"action": "move"})]
+    if steps[0] not in options(s, seat):
+        return None
+    s, _ = apply(s, seat, steps[0])
+    cards = [d for d in options(s, seat) if d.kind == "cards"]
+    if not cards:
+        return None
+    steps.append(cards[-1])
+    s, _ = apply(s, seat, cards[-1])
+    while pending(s) and pending(s)[0].seat == seat and pending(s)[0].kind == "move_place":
+        quiet = [d for d in options(s, seat) if d.kind == "place" and d.args["field"] not in s.loot]
+        d = quiet[0] if quiet and len(steps) < 4 else Decision("stop")
+        before = s
+        s, _ = apply(s, seat, d)
+        if reveals(before, s, seat):
+            return None
+        steps.append(d)
+    if not pending(s) or pending(s)[0].seat == seat or steps[-1].kind != "stop":
+        return None
+    return steps
+
+
+async def test_confirm_commits_a_draft_and_undo_takes_it_back(games):
+    seed, steps = next((sd, st) for sd in range(1, 300) if new_game(3, sd) and
+                       pending(new_game(3, sd))[0].kind == "action"
+                       for st in [quiet_move(sd)] if st)
+    table = await begun(games, seed)
+    gid = table.game.id
+    seat = table.waiting().seat
+    me = user_of(table, seat)
+    panel = await games.open_panel(gid, me)
+    for d in steps:
+        assert not panel.complete
+        res = await games.choose(gid, me, token=panel.token, number=panel.number,
+                                 index=panel.options.index(d))
+        assert res.commit is None
+        panel = res.panel
+    assert panel.complete and panel.options == []  # only Confirm / Undo step are left
+    with pytest.raises(Refusal, match="complete"):
+        await games.choose(gid, me, token=panel.token, number=panel.number, index=0)
+    back = await games.undo_step(gid, me, token=panel.token, number=panel.number)
+    assert back.steps == steps[:-1] and not back.complete
+    res = await games.choose(gid, me, token=back.token, number=back.number,
+                             index=back.options.index(steps[-1]))
+    res = await games.confirm(gid, me, token=res.panel.token, number=res.panel.number)
+    assert res.commit is not None and res.panel is None
+    game = await games.store.game(gid)
+    assert game.decisions == len(steps) and game.waiting_seat != seat
+    # nobody has acted since and nothing was revealed: /pantheon undo takes the last step back
+    undone = await games.undo(gid, me)
+    assert undone.undone == steps[-1] and undone.panel.steps == steps[:-1]
+    assert (await games.store.game(gid)).decisions == 0
+    assert "takes back" in (await games.store.journal(gid))[-1].text
+    # commit again; once the next player has acted, the Move can no longer be undone
+    res = await games.choose(gid, me, token=undone.panel.token, number=undone.panel.number,
+                             index=undone.panel.options.index(steps[-1]))
+    await games.confirm(gid, me, token=res.panel.token, number=res.panel.number)
+    table = await games.table(gid)
+    nxt = user_of(table, table.waiting().seat)
+    await games.choose_decisions(gid, nxt, [Decision("follow_draw")])
+    with pytest.raises(Refusal, match="another player has acted"):
+        await games.undo(gid, me)
+
+
+async def test_standing_answer_draws_instead_of_following(games):
+    seed, steps = next((sd, st) for sd in range(1, 300)
+                       if pending(new_game(3, sd))[0].kind == "action"
+                       for st in [quiet_move(sd)] if st)
+    table = await begun(games, seed)
+    gid = table.game.id
+    seat = table.waiting().seat
+    nxt = (seat + 1) % 3
+    await games.store.set_seat_info(gid, nxt, auto_follow="draw")
+    await games.choose_decisions(gid, user_of(table, seat), steps)  # typed: commits at once
+    table = await games.table(gid)
+    assert table.waiting().seat == nxt
+    commit = await games.automatic_step(gid)
+    assert commit is not None and commit.source == "auto"
+    assert [e.decision["kind"] for e in commit.entries] == ["follow_draw"]
+    assert (await games.table(gid)).waiting().seat != nxt
+    assert await games.automatic_step(gid) is None  # the third player is asked
+
+
+async def test_ai_seats_play_until_a_person_must_act(games):
+    lobby = Lobby(games)
+    await lobby.start(guild_id=1, channel_id=CHANNEL, user_id=ANN, name="Ann",
+                      options={"seed": 5})
+    await lobby.add_bot(channel_id=CHANNEL, user_id=ANN, level="easy", can_manage=False)
+    await lobby.add_bot(channel_id=CHANNEL, user_id=ANN, level="normal", can_manage=False)
+    table = await lobby.begin(channel_id=CHANNEL, user_id=ANN, can_manage=False)
+    gid = table.game.id
+    for _ in range(20):
+        if await games.automatic_step(gid) is None:
+            break
+    table = await games.table(gid)
+    assert table.seats[table.waiting().seat].user_id == ANN
+    log = await games.store.log(gid)
+    assert all(e.source == "ai" and e.seat != 0 for e in log)
+
+
+async def test_replace_hands_the_seat_to_the_ai(games):
+    table = await begun(games, seed_where_action_comes_first())
+    lobby = Lobby(games)
+    with pytest.raises(Refusal, match="Only the host"):
+        await lobby.replace(channel_id=CHANNEL, user_id=CY, can_manage=False,
+                            target_user_id=BOB, level="easy")
+    table, seat = await lobby.replace(channel_id=CHANNEL, user_id=ANN, can_manage=False,
+                                      target_user_id=BOB, level="easy")
+    assert seat.is_ai and seat.name == "u2" and seat.ai_level == "easy"
+    assert any("played by the AI" in j.text for j in await games.store.journal(table.game.id))
+    with pytest.raises(Refusal, match="not seated"):
+        await games.open_panel(table.game.id, BOB)
+
+
+# --- detection and texts ----------------------------------------------------------------------
+
+def test_reveals_notices_hidden_zones():
+    s = new_game(3, 1)
+    seat = pending(s)[0].seat
+    t = s.clone()
+    assert not reveals(s, t, seat)
+    t.deck.pop()
+    assert reveals(s, t, seat)
+    t = s.clone()
+    t.players[(seat + 1) % 3].hand["move"] = 9  # someone else's hand
+    assert reveals(s, t, seat)
+    t = s.clone()
+    t.players[seat].hand["move"] = 9  # one's own hand alone is no secret to oneself
+    assert not reveals(s, t, seat)
+
+
+def test_channel_text_leaves_private_events_out():
+    names = ["Ann", "Bob"]
+    events = [Event("drew_cards", {"seat": 0, "count": 1}),
+              Event("drew_cards", {"seat": 0, "count": 2}),
+              Event("took_demigods", {"seat": 1, "count": 1, "values": [6]}, private_to=1)]
+    lines = summary_lines(events, names)
+    assert lines == ["Ann draws 3 card(s)."]
+
+
+def test_every_bot_text_key_exists():
+    en = catalogue("en")
+    used = set()
+    for path in Path("bot").glob("*.py"):
+        used |= set(re.findall(r't\("(bot\.[a-z_.]+)"', path.read_text()))
+    missing = sorted(k for k in used if k not in en)
+    assert not missing
+    placeholders = {k: set(re.findall(r"{(\w+)}", v)) for k, v in en.items()
+                    if k.startswith("bot.")}
+    assert placeholders["bot.dm_failed"] == {"who"}
+    assert json.dumps(en)  # valid JSON round trip
+    # keys built at run time
+    dynamic = [f"bot.rules.{x}" for x in RULE_TOPICS] + [f"bot.colour.{c}" for c in COLOUR_ORDER]
+    dynamic += [f"bot.status.{x}" for x in ("lobby", "playing", "over", "abandoned")]
+    dynamic += ["bot.auto.draw", "bot.auto.ask", "bot.leave.announce"]
+    assert [k for k in dynamic if k not in en] == []
