@@ -253,6 +253,7 @@ def do_place(s: State, seat: int, piece: str, label: str, cost: int, frame: Fram
     if piece == FOOT and label in s.loot:  # P-MOVE-12: a foot on loot takes it
         tile = s.loot.pop(label)
         frame["loot"].append(tile)
+        s.last_changes.setdefault("loot", []).append([seat, label, tile])
         note_taken(s)
         events.append(Event("took_loot", {"seat": seat, "tile": tile, "field": label}))
         if not s.loot:  # P-PHASEEND-1

@@ -56,19 +56,17 @@ def apply(s: State, seat: int, decision: Decision, *, in_place: bool = False
     `in_place=True` skips the copy for simulations that keep no history."""
     if not isinstance(decision, Decision) or not isinstance(decision.args, dict):
         raise IllegalDecision("That is not a decision this game understands.")
-    if not isinstance(seat, int) or not 0 <= seat < s.n:
+    if type(seat) is not int or not 0 <= seat < s.n:
         raise IllegalDecision("You are not seated in this game.")
     work = s if in_place else s.clone()
     events: list[Event] = []
     try:
         flow.apply_decision(work, seat, decision, events)
-    except IllegalDecision:
-        if in_place:
-            raise  # callers of in_place only send options() decisions
-        raise
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        # malformed arguments that slipped past a validator: still a player error, not a crash
-        raise IllegalDecision(f"That decision is malformed ({type(exc).__name__}).") from exc
+        # Arguments no validator foresaw. The fuzz tests show none reach here; if one does, the
+        # player still gets a message and nothing changes, and `__cause__` lets the caller log it
+        # as an engine bug.
+        raise IllegalDecision("That choice does not fit this step of the game.") from exc
     work.decisions += 1
     return work, events
 

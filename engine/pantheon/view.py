@@ -111,7 +111,7 @@ def make_view(s: State, seat: int | None) -> View:
 
 
 def _public_changes(changes: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in changes.items() if k in ("seat", "placed", "gods")}
+    return {k: v for k, v in changes.items() if k in ("seat", "placed", "gods", "loot")}
 
 
 def _abilities(s: State, seat: int) -> dict[str, Any]:
