@@ -19,7 +19,7 @@ from .gains import (
     stonkus_value,
     take_from_general,
 )
-from .placement import check_connected, check_field, legal_placements, put
+from .placement import check_connected, check_field, iter_placements, put
 from .state import COLUMN, FOOT, PIECES, State
 
 TILE_COST = COMPONENTS.tile_cost
@@ -150,14 +150,15 @@ def max_move_budget(s: State, seat: int, big: bool) -> int:
 
 
 def min_placement_cost(s: State, seat: int, jumps: bool) -> int:
+    """The cheapest placement the seat could make now (99 when none); stops at the first 1."""
     best = 99
     for piece in PIECES:
         if s.players[seat].supply[piece] <= 0:
             continue
-        for _, _, cost in legal_placements(s, seat, piece, jumps and _gaiviles(s, seat) > 0):
-            best = min(best, cost)
-            if best == 1:
+        for _, _, cost in iter_placements(s, seat, piece, jumps and _gaiviles(s, seat) > 0):
+            if cost == 1:
                 return 1
+            best = min(best, cost)
     return best
 
 
@@ -216,7 +217,7 @@ def placement_decisions(s: State, seat: int, money_or_steps: int, jumps: bool) -
     for piece in PIECES:
         if s.players[seat].supply[piece] <= 0:
             continue
-        for label, via, cost in legal_placements(s, seat, piece, jumps):
+        for label, via, cost in iter_placements(s, seat, piece, jumps):
             if cost <= money_or_steps:
                 args = {"piece": piece, "field": label}
                 if via:
@@ -394,7 +395,15 @@ def do_purchase(s: State, seat: int, d: Decision, events: list[Event]) -> None:
 
 def _buy_possible(s: State, seat: int) -> bool:
     money = cards.money_in_hand(s.players[seat].hand) + stonkus_value(s, seat)
-    return money >= 1 and bool(purchase_options(s, seat, money, placing=True))
+    if money < 1:
+        return False
+    tiles = s.players[seat].tiles
+    # the cheap checks first: a new level-1 tile or a piece costs 1
+    if len(tiles) < len(KINDS) or any(general_supply(s, seat, pc) > 0 for pc in PIECES):
+        return True
+    if any(lv < 4 and TILE_COST[lv + 1] - TILE_COST[lv] <= money for lv in tiles.values()):
+        return True
+    return money >= min_placement_cost(s, seat, jumps=False)
 
 
 def _buy_options(s: State, frame: Frame) -> list[Decision]:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from data.pantheon import BOARD
 from engine.core import IllegalDecision
 
@@ -99,36 +101,39 @@ Placement = tuple[str, str | None, int]
 
 def legal_placements(s: State, seat: int, piece: str, jumps: bool) -> list[Placement]:
     """Every (field, via, cost) the seat may place `piece` on now; `via` is a jumped field."""
-    out: list[Placement] = []
+    return list(iter_placements(s, seat, piece, jumps))
+
+
+def iter_placements(s: State, seat: int, piece: str, jumps: bool) -> Iterator[Placement]:
+    """Direct placements first (sorted by label), then those only a Gaiviles jump reaches."""
     seen: set[str] = set()
+    net: set[str] = set()
     if piece == FOOT:
         net = network(s, seat)
         candidates = {nb for f in net for nb in NEIGHBOURS[f]}
     else:
-        net = set()
         # own feet only exist this epoch, so they are among the fields placed on this epoch
         candidates = {nb for f in set(s.players[seat].placed) if _owns(s.pieces[f], seat, FOOT)
                       for nb in NEIGHBOURS[f]}
     for label in sorted(candidates):
         cost = _cost_or_none(s, seat, piece, label)
         if cost is not None:
-            out.append((label, None, cost))
             seen.add(label)
-    if jumps:
-        if not net:
-            net = network(s, seat)
-        vias = {nb for f in net for nb in NEIGHBOURS[f]
-                if nb != s.temple and s.pieces.get(nb) and not _has(s, nb, seat)}
-        for via in sorted(vias):
-            if piece == COLUMN and not any(p[1] == FOOT for p in s.pieces[via]):
-                continue
-            for label in NEIGHBOURS[via]:
-                if label in seen:
-                    continue
+            yield label, None, cost
+    if not jumps:
+        return
+    if not net:
+        net = network(s, seat)
+    vias = {nb for f in net for nb in NEIGHBOURS[f]
+            if nb != s.temple and s.pieces.get(nb) and not _has(s, nb, seat)}
+    for via in sorted(vias):
+        if piece == COLUMN and not any(p[1] == FOOT for p in s.pieces[via]):
+            continue
+        for label in NEIGHBOURS[via]:
+            if label not in seen:
                 cost = _cost_or_none(s, seat, piece, label)
                 if cost is not None:
-                    out.append((label, via, cost))
-    return out
+                    yield label, via, cost
 
 
 def _owns(pieces: list, seat: int, piece: str) -> bool:
