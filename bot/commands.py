@@ -275,7 +275,8 @@ class PantheonCommands(app_commands.Group):
         m = OPTION_VALUE.fullmatch(choice)
         if m:
             return await games.choose(game_id, user_id, token=m["k"], number=int(m["n"]),
-                                      index=int(m["i"]), source="command")
+                                      index=int(m["i"]), source="command",
+                                      commit_complete=True)
         try:
             decisions = parse(panel.preview, panel.seat, notation_text(family, choice))
         except IllegalDecision as exc:  # NotationError included

@@ -108,7 +108,8 @@ class Publisher:
             if opening:
                 events = start_events(table.state)
             else:
-                entries = await self.bot.store.log(game_id, table.game.posted)
+                entries = [e for e in await self.bot.store.log(game_id, table.game.posted)
+                           if e.seq < table.state.decisions]  # a commit may land meanwhile
                 if not entries:
                     return
                 events = [Event.from_json(ev) for e in entries for ev in e.events]

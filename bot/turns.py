@@ -249,15 +249,17 @@ class Games:
             return await self._player_panel(game_id, user_id, None, None)
 
     async def choose(self, game_id: int, user_id: int, *, token: str, number: int | None,
-                     index: int, source: str = "button") -> StepResult:
-        """One option of the panel the player saw (a button, a select, an autocomplete value)."""
+                     index: int, source: str = "button", commit_complete: bool = False
+                     ) -> StepResult:
+        """One option of the panel the player saw (a button, a select, an autocomplete value).
+        `commit_complete`: typed input commits at once when it completes the player's part."""
         async with self.lock(game_id):
             panel = await self._player_panel(game_id, user_id, token, number)
             if panel.complete:
                 raise Refusal(t("bot.err.complete"))
             if not 0 <= index < len(panel.options):
                 raise self._stale(panel, number)
-            return await self._step(panel, [panel.options[index]], source, commit_complete=False)
+            return await self._step(panel, [panel.options[index]], source, commit_complete)
 
     async def choose_decisions(self, game_id: int, user_id: int, decisions: list[Decision],
                                source: str = "command") -> StepResult:

@@ -1,5 +1,65 @@
-"""Shared pytest set-up: the Discord test double's fixtures and the Agora bot against it."""
+"""Shared pytest set-up: the Discord test double's fixtures, and `agora`, which runs the
+unmodified Agora bot against the double and fails the test if the bot logged an error."""
 
 from __future__ import annotations
 
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest_asyncio
+
 pytest_plugins = ["tests.discord_double.fixtures"]
+
+
+class ErrorRecords(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+class Agora:
+    """The bot under test: start it, restart it on the same database, reach the double."""
+
+    def __init__(self, double: Any, bot_starter: Any, db: Path) -> None:
+        self.double = double
+        self.bot_starter = bot_starter
+        self.db = db
+        self.bot: Any = None
+        self.runner: Any = None
+        self.overrides: dict[str, Any] = {}
+
+    async def start(self, **overrides: Any) -> Any:
+        from bot.app import create_bot
+        from tests.bot_helpers import config_for
+
+        self.overrides = {**self.overrides, **overrides}
+        self.bot = create_bot(config_for(self.double, self.db, **self.overrides))
+        self.runner = await self.bot_starter(self.bot)
+        await self.double.wait_for_commands("pantheon")
+        return self.bot
+
+    async def restart(self) -> Any:
+        await self.runner.stop()
+        await self.double.wait_for_disconnect()
+        return await self.start()
+
+
+@pytest_asyncio.fixture
+async def agora(discord_double: Any, bot_starter: Any, tmp_path: Path) -> AsyncIterator[Agora]:
+    handler = ErrorRecords()
+    logger = logging.getLogger("agora")
+    logger.addHandler(handler)
+    try:
+        yield Agora(discord_double, bot_starter, tmp_path / "agora.db")
+    finally:
+        logger.removeHandler(handler)
+    errors = [f"{r.getMessage()} {getattr(r, 'fields', '')}" for r in handler.records]
+    assert not errors, f"the bot logged errors: {errors}"
+    discord_double.assert_clean()
+    late = [f"{i.label}: {i.problems}" for i in discord_double.interactions if i.problems]
+    assert not late, f"interactions the double rejected: {late}"

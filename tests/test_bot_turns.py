@@ -16,8 +16,9 @@ from bot.store import Store
 from bot.turns import Games, Refusal, reveals
 from data.i18n import catalogue
 from engine.core import Decision, Event
-from engine.pantheon import apply, new_game, options, pending
+from engine.pantheon import new_game, pending
 from engine.pantheon.state import COLOUR_ORDER
+from tests.bot_helpers import action_seed, quiet_move
 
 CHANNEL = 500
 ANN, BOB, CY, DEE, EVE = 1, 2, 3, 4, 5
@@ -28,15 +29,6 @@ async def games(tmp_path):
     store = await Store.open(tmp_path / "t.db")
     yield Games(store)
     await store.close()
-
-
-def seed_where_action_comes_first(players: int = 3) -> int:
-    """A seed whose epoch 1 asks nobody anything before the first turn (no people effect)."""
-    for seed in range(1, 200):
-        s = new_game(players, seed)
-        if pending(s)[0].kind == "action":
-            return seed
-    raise AssertionError("no such seed")
 
 
 async def begun(games: Games, seed: int, users=(ANN, BOB, CY), **options):
@@ -110,7 +102,7 @@ async def test_last_person_leaving_closes_the_lobby(games):
 # --- drafts and commit points -----------------------------------------------------------------
 
 async def test_draft_is_private_until_a_revealing_step_commits_it(games):
-    table = await begun(games, seed_where_action_comes_first())
+    table = await begun(games, action_seed())
     gid = table.game.id
     seat = table.waiting().seat
     me = user_of(table, seat)
@@ -136,7 +128,7 @@ async def test_draft_is_private_until_a_revealing_step_commits_it(games):
 
 
 async def test_stale_and_foreign_input_changes_nothing(games):
-    table = await begun(games, seed_where_action_comes_first())
+    table = await begun(games, action_seed())
     gid = table.game.id
     me = user_of(table, table.waiting().seat)
     old = await games.open_panel(gid, me)
@@ -153,7 +145,7 @@ async def test_stale_and_foreign_input_changes_nothing(games):
 
 
 async def test_typed_decisions_are_checked_by_the_engine(games):
-    table = await begun(games, seed_where_action_comes_first())
+    table = await begun(games, action_seed())
     gid = table.game.id
     me = user_of(table, table.waiting().seat)
     with pytest.raises(Refusal) as exc:
@@ -165,33 +157,6 @@ async def test_typed_decisions_are_checked_by_the_engine(games):
                                                  Decision("take", {"from": "deck"})])
     assert res.commit is not None and res.panel is None  # the whole turn, committed
     assert len(await games.store.log(gid)) == 4
-
-
-def quiet_move(seed: int) -> list[Decision] | None:
-    """A Move turn for the first player that reveals nothing and hands the prompt to another
-    seat (placements off loot, follow-up that is a real choice), if this seed allows one."""
-    s = new_game(3, seed)
-    seat = pending(s)[0].seat
-    steps = [Decision("action", {"action": "move"})]
-    if steps[0] not in options(s, seat):
-        return None
-    s, _ = apply(s, seat, steps[0])
-    cards = [d for d in options(s, seat) if d.kind == "cards"]
-    if not cards:
-        return None
-    steps.append(cards[-1])
-    s, _ = apply(s, seat, cards[-1])
-    while pending(s) and pending(s)[0].seat == seat and pending(s)[0].kind == "move_place":
-        quiet = [d for d in options(s, seat) if d.kind == "place" and d.args["field"] not in s.loot]
-        d = quiet[0] if quiet and len(steps) < 4 else Decision("stop")
-        before = s
-        s, _ = apply(s, seat, d)
-        if reveals(before, s, seat):
-            return None
-        steps.append(d)
-    if not pending(s) or pending(s)[0].seat == seat or steps[-1].kind != "stop":
-        return None
-    return steps
 
 
 async def test_confirm_commits_a_draft_and_undo_takes_it_back(games):
@@ -273,7 +238,7 @@ async def test_ai_seats_play_until_a_person_must_act(games):
 
 
 async def test_replace_hands_the_seat_to_the_ai(games):
-    table = await begun(games, seed_where_action_comes_first())
+    table = await begun(games, action_seed())
     lobby = Lobby(games)
     with pytest.raises(Refusal, match="Only the host"):
         await lobby.replace(channel_id=CHANNEL, user_id=CY, can_manage=False,
