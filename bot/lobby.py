@@ -200,6 +200,6 @@ class Lobby:
                     note=t("bot.journal.replaced", name=seat.name, level=level))
             except StaleWrite:
                 raise Refusal(t("bot.err.busy")) from None
-        log("seat_replaced", game=game.id, seat=seat.seat, level=level)
+        log("seat_replaced", game=game.id, seat=seat.seat, ai_level=level)
         fresh = await self.games.table(game.id)  # the seat keeps its name; the AI plays it
         return fresh, fresh.seats[seat.seat]

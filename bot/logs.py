@@ -21,19 +21,22 @@ class JsonLines(logging.Formatter):
             "logger": record.name,
             "event": getattr(record, "event", None) or record.getMessage(),
         }
-        out.update(getattr(record, "fields", {}))
+        for key, value in getattr(record, "fields", {}).items():
+            out[f"{key}_" if key in out else key] = value  # never overwrite ts/level/event
         if record.exc_info:
             out["error"] = self.formatException(record.exc_info).splitlines()[-1]
         return json.dumps(out, default=str, separators=(",", ":"))
 
 
-def setup(level: int = logging.INFO) -> None:
+def setup(level: int = logging.INFO) -> logging.Handler:
+    """JSON lines on stderr for the whole process (discord.py's own records included)."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonLines())
     root = logging.getLogger()
-    root.handlers[:] = [handler]
+    root.addHandler(handler)
     root.setLevel(level)
     logging.getLogger("discord").setLevel(logging.WARNING)
+    return handler
 
 
 def log(event: str, /, **fields: Any) -> None:

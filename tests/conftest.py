@@ -13,20 +13,27 @@ import pytest_asyncio
 pytest_plugins = ["tests.discord_double.fixtures"]
 
 
-class ErrorRecords(logging.Handler):
+class Records(logging.Handler):
+    """Every record of the bot's logger, so tests can check what the logs hold."""
+
     def __init__(self) -> None:
-        super().__init__(logging.ERROR)
+        super().__init__(logging.INFO)
         self.records: list[logging.LogRecord] = []
 
     def emit(self, record: logging.LogRecord) -> None:
         self.records.append(record)
 
+    @property
+    def errors(self) -> list[logging.LogRecord]:
+        return [r for r in self.records if r.levelno >= logging.ERROR]
+
 
 class Agora:
     """The bot under test: start it, restart it on the same database, reach the double."""
 
-    def __init__(self, double: Any, bot_starter: Any, db: Path) -> None:
+    def __init__(self, double: Any, bot_starter: Any, db: Path, logs: Records) -> None:
         self.double = double
+        self.logs = logs
         self.bot_starter = bot_starter
         self.db = db
         self.bot: Any = None
@@ -51,14 +58,17 @@ class Agora:
 
 @pytest_asyncio.fixture
 async def agora(discord_double: Any, bot_starter: Any, tmp_path: Path) -> AsyncIterator[Agora]:
-    handler = ErrorRecords()
+    handler = Records()
     logger = logging.getLogger("agora")
+    level = logger.level
+    logger.setLevel(logging.INFO)
     logger.addHandler(handler)
     try:
-        yield Agora(discord_double, bot_starter, tmp_path / "agora.db")
+        yield Agora(discord_double, bot_starter, tmp_path / "agora.db", handler)
     finally:
         logger.removeHandler(handler)
-    errors = [f"{r.getMessage()} {getattr(r, 'fields', '')}" for r in handler.records]
+        logger.setLevel(level)
+    errors = [f"{r.getMessage()} {getattr(r, 'fields', '')}" for r in handler.errors]
     assert not errors, f"the bot logged errors: {errors}"
     discord_double.assert_clean()
     late = [f"{i.label}: {i.problems}" for i in discord_double.interactions if i.problems]

@@ -9,8 +9,10 @@ To keep the game short every epoch ends after one round without loot or gods tak
 
 from __future__ import annotations
 
+import json
 import time
 
+from bot.logs import JsonLines
 from engine.pantheon import result
 from tests.bot_helpers import (
     CHANNEL,
@@ -127,5 +129,11 @@ async def test_whole_game_through_discord(agora):
         assert any(a.filename == "hand.png" for m in d.dms(name) for a in m.attachments)
     assert not any("Cards (" in m.content or "Demigods (" in m.content
                    for m in d.messages(CHANNEL))
+    # the logs: one JSON object per line, never a hand, a card or a demigod value
+    lines = [JsonLines().format(r) for r in agora.logs.records]
+    assert len(lines) > 100 and all(json.loads(x)["event"] for x in lines)
+    secret_words = ("move\"", "gifts", "priests", "dancers", "temples", "money", "values",
+                    "hand\"", "demigods\"")
+    assert not [x for x in lines if any(w in x for w in secret_words)]
     print(f"\nwhole game: {interactions} interactions, {len(log)} decisions, "
           f"{len(board_posts(d))} board posts, {seconds:.1f} s")
