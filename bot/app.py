@@ -98,6 +98,8 @@ class AgoraBot(commands.AutoShardedBot):
             self._reminders.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._reminders
+        if hasattr(self, "games"):
+            self.games.closing.set()
         if hasattr(self, "publisher"):
             try:
                 await asyncio.wait_for(self.publisher.idle(), 10)

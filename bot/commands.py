@@ -204,8 +204,7 @@ class PantheonCommands(app_commands.Group):
             await self._reply(interaction, str(r))
             return
         await self._reply(interaction, t("bot.begin.done", title=messages.title(table)))
-        await self.bot.publisher.publish(table.game.id, opening=True)
-        self.bot.publisher.kick(table.game.id)
+        self.bot.publisher.kick(table.game.id)  # the opening post, then any AI seat
 
     @app_commands.command(name="abandon",
                           description="End this channel's game without a result (host or "

@@ -99,14 +99,18 @@ class Publisher:
 
     # --- publishing -------------------------------------------------------------------------
 
-    async def publish(self, game_id: int, *, opening: bool = False) -> None:
+    async def publish(self, game_id: int) -> None:
+        """Post what is new in the channel (and by DM), if it is worth a post now."""
         lock = self._locks.setdefault(game_id, asyncio.Lock())
         async with lock:
             table = await self.bot.games.table(game_id)
             if table.state is None or table.game.status == "lobby":
                 return
-            if opening:
+            if table.game.posted < 0:  # the opening: preparation of epoch 1, hands, 1st prompt
                 events = start_events(table.state)
+                entries = await self.bot.store.log(game_id, 0)
+                events += [Event.from_json(ev) for e in entries for ev in e.events
+                           if e.seq < table.state.decisions]
             else:
                 entries = [e for e in await self.bot.store.log(game_id, table.game.posted)
                            if e.seq < table.state.decisions]  # a commit may land meanwhile

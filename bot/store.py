@@ -321,10 +321,11 @@ class Store:
                          note: str) -> None:
         now = time.time()
         async with self._tx() as db:
+            # posted = -1: the opening post (board, hands, first prompt) is still to be made
             await self._bump(db, game_id, revision,
-                             "status = 'playing', decisions = ?, posted = ?, waiting_seat = ?,"
+                             "status = 'playing', decisions = ?, posted = -1, waiting_seat = ?,"
                              " waiting_kind = ?, last_activity = ?",
-                             (decisions, decisions, waiting_seat, waiting_kind, now))
+                             (decisions, waiting_seat, waiting_kind, now))
             await db.execute("INSERT INTO snapshots (game_id, decisions, state, created_at)"
                              " VALUES (?, ?, ?, ?)", (game_id, decisions, _dumps(state), now))
             await db.execute("INSERT INTO journal (game_id, at, text, created_at)"

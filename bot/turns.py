@@ -19,6 +19,7 @@ and the stored revision check, before anyone is answered."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import zlib
@@ -163,6 +164,7 @@ class Games:
         self.store = store
         self.ai_delay = ai_delay
         self._locks: dict[int, asyncio.Lock] = {}
+        self.closing = asyncio.Event()  # set on shutdown: AI delays end early
 
     def lock(self, game_id: int) -> asyncio.Lock:
         if game_id not in self._locks:
@@ -409,7 +411,12 @@ class Games:
             return None
         seat = table.seats[w.seat]
         if seat.is_ai and w.kind == "action" and self.ai_delay > 0:
-            await asyncio.sleep(self.ai_delay)  # outside the lock: others may still look
+            # outside the lock, so others may still look; a shutdown ends the wait (the turn is
+            # played after the restart)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.closing.wait(), self.ai_delay)
+            if self.closing.is_set():
+                return None
         async with self.lock(game_id):
             fresh = await self.table(game_id)
             if fresh.game.revision != table.game.revision:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 
+from engine.pantheon import new_game, pending
 from engine.pantheon.text import describe
 from tests.bot_helpers import (
     CHANNEL,
@@ -18,6 +19,7 @@ from tests.bot_helpers import (
     has_prompt,
     newest,
     option_labels,
+    quiet_move,
     settle,
     slash,
     user_names,
@@ -356,3 +358,30 @@ async def test_information_commands(agora):
     assert [c["name"] for c in choices] == ["Top card of the deck"]
     assert await d.autocomplete(other, CHANNEL, "pantheon", "draw", focused="choice",
                                 options={"choice": ""}) == []  # nothing for others
+
+
+async def test_ai_answers_follow_ups_at_once_but_waits_before_its_turn(agora):
+    """With a long AI delay, the AI's answer to a follow-up prompt still comes at once."""
+    d = agora.double
+    seed = next(sd for sd in range(1, 400) if pending(new_game(3, sd))[0].kind == "action"
+                and pending(new_game(3, sd))[0].seat == 1 and quiet_move(sd))
+    steps = quiet_move(seed)
+    bot = await agora.start(ai_delay=60.0)
+    await slash(d, "alice", "start", seed=seed)
+    await slash(d, "bob", "join")
+    await slash(d, "alice", "addbot", level="easy")
+    await slash(d, "alice", "begin")
+    await d.wait_for_message(CHANNEL, lambda m: bool(m.attachments), timeout=10)
+    await settle(bot)
+    gid = (await bot.store.open_game(d.channel(CHANNEL).id)).id
+    prompt = newest(d.dms("bob"), has_prompt)
+    for step in steps:
+        await click_label(d, "bob", prompt, describe(step))
+    await click_choice(d, "bob", d.message(prompt.id))  # Confirm
+    await settle(bot)  # no 60-second wait: the AI (seat 3) answers its follow-up at once
+    log = await bot.store.log(gid)
+    assert any(e.seat == 2 and e.source == "ai" for e in log)
+    table, user = await current(agora, gid, ["alice", "bob"])
+    assert user == "alice" and table.waiting().kind == "move_cards"  # alice's follow-up now
+    ask = newest(d.dms("alice"), has_prompt)
+    assert "Draw 1 card instead" in option_labels(ask)
