@@ -243,8 +243,9 @@ def panel_view(panel: Panel, page: int = 0) -> discord.ui.View:
         more = pages > 1
         if more:
             view.add_item(MoreButton(gid, num, tok, (page + 1) % pages, row=BUTTON_ROWS))
-    if panel.steps:
+    if panel.complete:  # Confirm only once the part is whole; a partial draft can be undone
         view.add_item(ConfirmButton(gid, num, tok, row=BUTTON_ROWS))
+    if panel.steps:
         view.add_item(UndoStepButton(gid, num, tok, row=BUTTON_ROWS))
     return view
 

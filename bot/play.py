@@ -117,7 +117,11 @@ class Play:
         try:
             table = await self.games.table(game_id)
             if table.game.status == "playing" and table.game.decisions != number:
-                raise Refusal(t("bot.err.stale_turn", n=number, now=table.game.decisions))
+                # still valid while only the clicker has acted since (mid-turn commits)
+                since = await self.bot.store.log(game_id, number)
+                seat = table.seat_of(interaction.user.id)
+                if seat is None or any(e.seat != seat.seat for e in since):
+                    raise Refusal(t("bot.err.stale_turn", n=number, now=table.game.decisions))
             panel = await self.games.open_panel(game_id, interaction.user.id)
         except Refusal as refusal:
             await self.refuse(interaction, refusal)

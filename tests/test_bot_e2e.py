@@ -161,6 +161,19 @@ async def test_stale_and_foreign_clicks_are_refused(agora):
     # a non-seated member cannot act at all
     inter = await slash(d, "dave", "draw")
     assert "not seated" in inter.content
+    # once the turn has passed on, the old turn message is out of date for everyone
+    ids = user_names(d, PLAYERS)
+    for _ in range(10):
+        await settle(bot)
+        _, who = await waiting_user(bot, gid, ids)
+        if who != user:
+            break
+        panel = (await slash(d, user, "turn")).message
+        await click_choice(d, user, panel)
+    assert who != user
+    inter = await d.click(who, turn_msg, button_id(turn_msg, "ag:t:"))
+    await inter.wait_done()
+    assert "out of date" in inter.content and inter.ephemeral
 
 
 async def test_illegal_commands_name_the_rule_and_change_nothing(agora):
