@@ -17,6 +17,7 @@ from data.i18n import t
 from . import messages
 from .components import panel_view
 from .logs import log, log_error
+from .publish import picture, png_file, render_preview
 from .turns import Refusal, StepResult
 
 if TYPE_CHECKING:
@@ -59,8 +60,9 @@ class Play:
             text = messages.panel_text(res.panel)
             if res.notes:
                 text = messages.clip("\n".join([*res.notes, text]))
+            preview = (await picture(render_preview, res.panel)) if res.panel.complete else None
             await interaction.edit_original_response(content=text, view=panel_view(res.panel),
-                                                     attachments=[])
+                                                     attachments=png_file(preview, "preview.png"))
         else:
             table = await self.games.table(res.commit.game_id) if res.commit else None
             done = t("bot.panel.done")

@@ -22,7 +22,7 @@ from . import messages
 from .components import panel_view, turn_view
 from .logs import log, log_error
 from .store import SeatRow
-from .turns import Table
+from .turns import Panel, Table
 
 if TYPE_CHECKING:
     from .app import AgoraBot
@@ -37,6 +37,13 @@ def render_board(table: Table) -> bytes:
 
     assert table.state is not None
     return board_png(view(table.state, None))
+
+
+def render_preview(panel: Panel) -> bytes:
+    """The board as it would be after the player's draft: shown only to that player."""
+    from render.pantheon import board_png
+
+    return board_png(view(panel.preview, None))
 
 
 def render_hand(table: Table, seat: int) -> bytes:

@@ -64,6 +64,7 @@ async def test_follow_on_move_by_dm(agora):
         await click_label(d, names[mover], prompt, describe(step))
     prompt = d.message(prompt.id)
     assert "complete" in prompt.content and button_id(prompt, "ag:c:")
+    assert [a.filename for a in prompt.attachments] == ["preview.png"]  # the draft's board
     assert (await bot.store.game(gid)).decisions == 0  # a draft, not yet committed
     await click_choice(d, names[mover], prompt)  # Confirm
     await settle(bot)
