@@ -18,7 +18,7 @@ from . import messages
 from .components import panel_view
 from .logs import log, log_error
 from .publish import picture, png_file, render_preview
-from .turns import Refusal, StepResult
+from .turns import Panel, Refusal, StepResult
 
 if TYPE_CHECKING:
     from .app import AgoraBot
@@ -116,20 +116,21 @@ class Play:
                         number: int) -> None:
         """The channel's turn button: open the private panel as an ephemeral message."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            table = await self.games.table(game_id)
-            if table.game.status == "playing" and table.game.decisions != number:
-                # still valid while only the clicker has acted since (mid-turn commits)
-                since = await self.bot.store.log(game_id, number)
-                seat = table.seat_of(interaction.user.id)
-                if seat is None or any(e.seat != seat.seat for e in since):
-                    raise Refusal(t("bot.err.stale_turn", n=number, now=table.game.decisions))
-            panel = await self.games.open_panel(game_id, interaction.user.id)
-        except Refusal as refusal:
-            await self.refuse(interaction, refusal)
-            return
-        await interaction.followup.send(messages.panel_text(panel), view=panel_view(panel),
-                                        ephemeral=True)
+        panel = await self._guard(interaction, self._turn_panel(interaction, game_id, number))
+        if panel is not None:
+            await interaction.followup.send(messages.panel_text(panel), view=panel_view(panel),
+                                            ephemeral=True)
+
+    async def _turn_panel(self, interaction: discord.Interaction, game_id: int,
+                          number: int) -> Panel:
+        table = await self.games.table(game_id)
+        if table.game.status == "playing" and table.game.decisions != number:
+            # still valid while only the clicker has acted since (mid-turn commits)
+            since = await self.bot.store.log(game_id, number)
+            seat = table.seat_of(interaction.user.id)
+            if seat is None or any(e.seat != seat.seat for e in since):
+                raise Refusal(t("bot.err.stale_turn", n=number, now=table.game.decisions))
+        return await self.games.open_panel(game_id, interaction.user.id)
 
     async def abandon(self, interaction: discord.Interaction, game_id: int,
                       revision: int) -> None:
