@@ -399,3 +399,30 @@ async def test_ai_answers_follow_ups_at_once_but_waits_before_its_turn(agora):
     assert user == "alice" and table.waiting().kind == "move_cards"  # alice's follow-up now
     ask = newest(d.dms("alice"), has_prompt)
     assert "Draw 1 card instead" in option_labels(ask)
+
+
+async def test_bonus_draft_asks_every_player_privately_in_turn(agora):
+    d = agora.double
+    seed = next(sd for sd in range(1, 300)
+                if pending(new_game(3, sd, {"bonus_draft": True}))[0].kind == "draft")
+    bot, gid = await open_game(agora, seed=seed, bonus_draft=True)
+    ids = user_names(d, PLAYERS)
+    asked = []
+    for _ in range(3):
+        await settle(bot)
+        table, user = await waiting_user(bot, gid, ids)
+        if table.waiting().kind != "draft":
+            break
+        waiting = f"Waiting for <@{d.user(user).id}>: pick a bonus tile"
+        assert waiting in d.messages(CHANNEL)[-1].content
+        prompt = newest(d.dms(user), has_prompt)
+        assert all(label.startswith("Bonus:") for label in option_labels(prompt))
+        await click_choice(d, user, prompt)
+        prompt = d.message(prompt.id)
+        if button_id(prompt, "ag:c:"):  # the pick completes the part: confirm it
+            await click_choice(d, user, prompt)
+        asked.append(user)
+    assert len(asked) == 3 and len(set(asked)) == 3  # everyone, one after the other
+    await settle(bot)
+    log = await bot.store.log(gid)
+    assert sorted(e.seat for e in log if e.decision["kind"] == "bonus") == [0, 1, 2]
