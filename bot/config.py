@@ -1,4 +1,5 @@
-"""The bot's configuration, read once from the environment (docs/bot.md lists every variable)."""
+"""The bot's configuration, read once from the environment (docs/bot.md lists every variable).
+AGORA_LOCALE is read by the translation hook itself (data/i18n.py)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ class Config:
     db_path: str = "./agora.db"
     api_base: str | None = None  # REST base URL, e.g. http://127.0.0.1:8080/api/v10
     guild_id: int | None = None  # sync the commands to this guild only (development)
-    locale: str | None = None
     ai_delay: float = 2.0  # seconds before an AI seat plays its turn
     remind_after: float = 12 * 3600.0  # idle seconds before the player to act is reminded
     remind_every: float = 300.0  # how often the reminder task looks for idle games
@@ -33,7 +33,6 @@ class Config:
             db_path=env.get("AGORA_DB") or "./agora.db",
             api_base=(env.get("DISCORD_API_BASE") or "").rstrip("/") or None,
             guild_id=_int(env, "AGORA_GUILD_ID"),
-            locale=env.get("AGORA_LOCALE") or None,
             ai_delay=_float(env, "AGORA_AI_DELAY", 2.0),
             remind_after=_float(env, "AGORA_REMIND_HOURS", 12.0) * 3600.0,
             remind_every=_float(env, "AGORA_REMIND_CHECK_SECONDS", 300.0),
