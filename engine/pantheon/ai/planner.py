@@ -188,14 +188,16 @@ class Planner:
             cost = dist[label] + fc[1]
             if cost > budget:
                 continue
-            val = v.loot(tile, demi_taken if _demigod(tile) else 0)
+            val = v.loot(tile, demi_taken if _demigod(tile) else 0) + v.stall_bonus
             if self.active and len(m.loot) == 1:
                 val += PHASE_END_POINTS
             out.append(Target("loot", path, None, cost, val - fc[0]))
         if cols or (money and gen_cols):
             gain = v.column_gain(m.cols_on_board)
             if cols:
-                gain -= v.supply_column(m.cols_on_board + cols - 1)
+                # the column leaves the supply (measured with the feet still there)
+                on = m.cols_on_board
+                gain -= v.pieces_value(feet, cols, on) - v.pieces_value(feet, cols - 1, on)
             extra_col = 0 if cols else 1
             for label in _column_fields_near(m, dist):
                 pc = m.place_cost(label, COLUMN)
@@ -317,7 +319,7 @@ class Planner:
         demi = 0
         while spent < total:
             left = total - spent
-            unit = 0.0 if spent < sunk else v.k.money_unit * v.card_factor
+            unit = 0.0 if spent < sunk else v.money_unit_value()
             options: list[tuple[float, int, list[Step], str, object]] = []
             for kind in KINDS_ORDER:
                 have = tiles.get(kind, 0)
@@ -330,11 +332,12 @@ class Planner:
                     gain = v.tiles_value(after) - v.tiles_value(tiles)
                     st = Step("upgrade" if have else "tile", kind, lv)
                     options.append((gain, price, [st], "tile", after))
+            now = v.pieces_value(feet, cols, m.cols_on_board)
             if gen_cols > 0:
-                on = m.cols_on_board + cols
-                options.append((v.supply_column(on), 1, [Step("buy_piece", COLUMN)], "col", None))
-            if gen_feet > 0 and feet < 6:
-                gain = v.foot_supply(feet + 1) - v.foot_supply(feet)
+                gain = v.pieces_value(feet, cols + 1, m.cols_on_board) - now
+                options.append((gain, 1, [Step("buy_piece", COLUMN)], "col", None))
+            if gen_feet > 0:
+                gain = v.pieces_value(feet + 1, cols, m.cols_on_board) - now
                 options.append((gain, 1, [Step("buy_piece", FOOT)], "foot", None))
             if placing and m.temple:
                 for t in self.targets(m, left, feet, cols, demi, True, gen_feet, gen_cols):
@@ -399,7 +402,7 @@ def money_cost(v: Valuer, need: int, cards_money: list[int]) -> float:
     chosen = cover(need, cards_money)
     if chosen is None:
         return float("inf")
-    return sum(chosen) * v.k.money_unit * v.card_factor
+    return v.money_spend(chosen)
 
 
 def cover(need: int, values: list[int]) -> list[int] | None:

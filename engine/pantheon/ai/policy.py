@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from data.pantheon import BOARD
+from data.pantheon import BOARD, COMPONENTS
 from engine.core import Decision
 
 from .. import sacrifice
@@ -58,7 +58,7 @@ def move_choices(c: Ctx, big: bool) -> list[tuple[float, int, Plan]]:
         plan = planner.movement(budget)
         if not plan.placements():
             continue
-        net = plan.value - n * c.v.card("move")
+        net = plan.value - c.v.spend({"move": n})
         out.append((net, n, plan))
     return out
 
@@ -78,8 +78,7 @@ def buy_plan(c: Ctx, sunk: int) -> tuple[Plan, float]:
 
 
 def payment_cost(c: Ctx, numbers: tuple[int, ...], kinds: list[str], tiles: bool) -> float:
-    need = sacrifice.cards_needed(c.player, numbers, kinds, tiles)
-    return sum(n * c.v.card(kind) for kind, n in need.items())
+    return c.v.spend(sacrifice.cards_needed(c.player, numbers, kinds, tiles))
 
 
 def best_payment(c: Ctx, god: str, numbers: tuple[int, ...]) -> tuple[float, list[str]] | None:
@@ -97,7 +96,7 @@ def god_values(c: Ctx) -> dict[str, float]:
         pay = best_payment(c, god, GODS[god].requirement)
         if pay is None:
             continue
-        val = c.v.god_gain(god, "acquire") - pay[0]
+        val = c.v.god_gain(god, "acquire") - pay[0] + c.v.stall_bonus
         if len(c.s.god_display) == 1:
             val += PHASE_END_POINTS  # P-PHASEEND-4: taking the last god ends the phase
         out[god] = val
@@ -105,12 +104,28 @@ def god_values(c: Ctx) -> dict[str, float]:
 
 
 def draw_gain(c: Ctx, picks: int | None = None) -> float:
+    """Draw 3 cards (P-DRAW-1): each pick takes the better of the best display card and an
+    unseen deck card, valued against the hand as it grows."""
     n = picks if picks is not None else 3 + c.player.gods.count("gadicea")
-    deck = c.v.deck_card()
-    shown = sorted((c.v.card(x) for x in c.s.display if x is not None), reverse=True)
+    counts = COMPONENTS.raw["action_cards"]
+    total = sum(counts.values())
+    hand = dict(c.player.hand)
+    shown = [x for x in c.s.display if x is not None]
     gain = 0.0
-    for i in range(n):
-        gain += max(deck, shown[i]) if i < len(shown) else deck
+    for _ in range(n):
+        base = c.v.hand_value(hand)
+
+        def more(card: str, h: dict[str, int] = hand, b: float = base) -> float:
+            return c.v.hand_value({**h, card: h.get(card, 0) + 1}) - b
+
+        deck = sum(more(card) * k for card, k in counts.items()) / total
+        best = max(shown, key=more, default=None)
+        if best is not None and more(best) > deck:
+            gain += more(best)
+            hand[best] = hand.get(best, 0) + 1
+            shown.remove(best)  # the refill is unseen: count it as a deck card
+        else:
+            gain += deck
     return gain
 
 
@@ -320,9 +335,7 @@ def on_gallia_buy(c: Ctx, frame: Frame, opts: list[Decision]) -> Decision:
 
 
 def on_discard(c: Ctx, frame: Frame, opts: list[Decision]) -> Decision:
-    hand = c.player.hand
-    return min(opts, key=lambda d: (c.v.card(d.args["card"]), -hand.get(d.args["card"], 0),
-                                    d.args["card"]))
+    return min(opts, key=lambda d: (c.v.spend({d.args["card"]: 1}), d.args["card"]))
 
 
 def on_aegyptus(c: Ctx, frame: Frame, opts: list[Decision]) -> Decision:
@@ -334,7 +347,7 @@ def on_aegyptus(c: Ctx, frame: Frame, opts: list[Decision]) -> Decision:
         if d.kind == "swap":
             k = d.args["n"]
             feet, cols = (feet - k, cols + k) if d.args["to"] == COLUMN else (feet + k, cols - k)
-        return c.v.foot_supply(feet) + sum(c.v.supply_column(on_board + i) for i in range(cols))
+        return c.v.pieces_value(feet, cols, on_board)
 
     return max(opts, key=value)
 

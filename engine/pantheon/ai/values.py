@@ -34,9 +34,10 @@ class Knobs:
     money_unit: float = 0.95  # per unit of money on a money card
     foot_use: float = 0.35  # a foot taken off the supply for the rest of the epoch
     column_rate: float = 1.3  # columns expected per epoch still to come (for the scoring table)
-    supply_column: float = 0.6  # a column in the supply is worth this share of a placed one
+    supply_column: float = 0.3  # a column in the supply is worth this share of a placed one
     followup_gift: float = 0.5  # what a Move gives each opponent (their follow-up move)
     traitera_keep: float = 3.0
+    stall_pressure: float = 0.4  # per turn without a loot or god taken (after a round)
     plan_alternatives: int = 3  # first targets tried by the movement planner
     card_search: bool = True  # try every number of movement cards (else: play them all)
     noise: float = 0.0  # random spread added to action values (easy level)
@@ -70,6 +71,10 @@ class Valuer:
         self.left = epochs_left(self.epoch)
         # cards are only worth something while there are turns left to play them
         self.card_factor = 1.0 if self.epoch < EPOCHS else 0.7
+        self._deck_card: float | None = None
+        # P-GAP-STALL: the longer nobody takes a loot or god tile, the more taking one is worth,
+        # so AI tables always end their epochs
+        self.stall_bonus = knobs.stall_pressure * max(0, s.stall_turns - s.n)
 
     # --- columns (P-SCORE-2) ------------------------------------------------------------------
 
@@ -99,6 +104,16 @@ class Valuer:
         share = self.k.supply_column if self.epoch < EPOCHS else self.k.supply_column / 2
         return share * self.column_gain(on_board)
 
+    def pieces_value(self, feet: int, cols: int, on_board: int | None = None) -> float:
+        """Feet and columns in the personal supply together: a column needs a foot of the same
+        player next to it (P-PLACE-8), so columns beyond the feet are worth much less."""
+        base = self.columns_on_board() if on_board is None else on_board
+        v = self.foot_supply(feet)
+        for i in range(cols):
+            usable = 1.0 if i < feet else 0.3
+            v += usable * self.supply_column(base + i)
+        return v
+
     def foot_supply(self, feet: int) -> float:
         """Feet are what reaches loot and column fields; the first few matter most."""
         weights = (1.2, 1.0, 0.9, 0.8, 0.6, 0.4, 0.3)
@@ -106,24 +121,60 @@ class Valuer:
         return scale * sum(weights[i] if i < len(weights) else 0.2 for i in range(feet))
 
     # --- cards --------------------------------------------------------------------------------
+    # A hand is worth less than the sum of its cards: the third movement card or the sixth
+    # Priests card adds little. The diminishing returns also stop a table of AI seats from
+    # drawing forever (nothing forces an epoch to end, P-GAP-STALL).
+
+    def hand_value(self, hand: dict[str, int]) -> float:
+        v = self.k.move_card * _decayed(hand.get("move", 0), MOVE_DECAY)
+        units = sum(MONEY[c] * n for c, n in hand.items() if c in MONEY)
+        v += self.k.money_unit * _decayed(units, MONEY_DECAY)
+        for kind in KINDS:
+            v += self.k.offering_card * _decayed(hand.get(kind, 0), OFFER_DECAY)
+        return v * self.card_factor
+
+    def spend(self, cards: dict[str, int]) -> float:
+        """What this seat's hand loses by giving up `cards`."""
+        hand = self.s.players[self.seat].hand
+        after = {c: hand.get(c, 0) - cards.get(c, 0) for c in set(hand) | set(cards)}
+        return self.hand_value(hand) - self.hand_value({c: max(0, n) for c, n in after.items()})
+
+    def gain(self, cards: dict[str, int]) -> float:
+        """What this seat's hand gains with `cards` added."""
+        hand = self.s.players[self.seat].hand
+        after = dict(hand)
+        for c, n in cards.items():
+            after[c] = after.get(c, 0) + n
+        return self.hand_value(after) - self.hand_value(hand)
 
     def card(self, card: str) -> float:
-        if card == "move":
-            v = self.k.move_card
-        elif card in MONEY:
-            v = self.k.money_unit * MONEY[card]
-        else:
-            v = self.k.offering_card
-        return v * self.card_factor
+        """The value of one more `card` in this seat's hand."""
+        return self.gain({card: 1})
 
     def deck_card(self) -> float:
         """The expected value of an unseen card from the deck (by the deck's make-up)."""
-        counts = COMPONENTS.raw["action_cards"]
-        total = sum(counts.values())
-        return sum(self.card(c) * n for c, n in counts.items()) / total
+        if self._deck_card is None:
+            counts = COMPONENTS.raw["action_cards"]
+            total = sum(counts.values())
+            self._deck_card = sum(self.card(c) * n for c, n in counts.items()) / total
+        return self._deck_card
 
-    def hand_value(self, hand: dict[str, int]) -> float:
-        return sum(self.card(c) * n for c, n in hand.items())
+    def money_spend(self, values: list[int]) -> float:
+        """What playing money cards of these face values costs this seat's hand."""
+        by_card: dict[str, int] = {}
+        for val in values:
+            card = MONEY_CARD[val]
+            by_card[card] = by_card.get(card, 0) + 1
+        return self.spend(by_card)
+
+    def money_unit_value(self) -> float:
+        """The value of the last unit of money in hand (the price of spending one more)."""
+        hand = self.s.players[self.seat].hand
+        units = sum(MONEY[c] * n for c, n in hand.items() if c in MONEY)
+        if units <= 0:
+            return self.k.money_unit * self.card_factor
+        return self.k.money_unit * self.card_factor * MONEY_DECAY[min(units - 1,
+                                                                      len(MONEY_DECAY) - 1)]
 
     # --- offering tiles -----------------------------------------------------------------------
 
@@ -259,12 +310,10 @@ class Valuer:
 
     def supply_gain(self, feet: int, cols: int) -> float:
         p = self.s.players[self.seat]
-        on_board = self.columns_on_board()
+        f, c = p.supply[FOOT], p.supply[COLUMN]
         gf = min(feet, self.general(FOOT))
         gc = min(cols, self.general(COLUMN))
-        fv = self.foot_supply(p.supply[FOOT] + gf) - self.foot_supply(p.supply[FOOT])
-        cv = gc * self.supply_column(on_board + p.supply[COLUMN])
-        return fv + cv
+        return self.pieces_value(f + gf, c + gc) - self.pieces_value(f, c)
 
     # --- helpers ------------------------------------------------------------------------------
 
@@ -294,9 +343,18 @@ class Valuer:
         v += self.tiles_value(p.tiles)
         v += sum(self.god_keep(g) for g in p.gods)
         v += sum(tile_effect(t)["steps"] for t in p.steps_tiles) * 0.8 * 2.2 * self.left
-        v += self.foot_supply(p.supply[FOOT])
-        v += sum(self.supply_column(on_board + i) for i in range(p.supply[COLUMN]))
+        v += self.pieces_value(p.supply[FOOT], p.supply[COLUMN], on_board)
         return v
+
+
+MOVE_DECAY = (1.0, 1.0, 0.9, 0.8, 0.65, 0.5, 0.4, 0.3, 0.2)
+OFFER_DECAY = (1.0, 1.0, 1.0, 0.8, 0.6, 0.4, 0.3, 0.15)
+MONEY_DECAY = (1.0,) * 8 + (0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2)
+MONEY_CARD = {v: c for c, v in MONEY.items()}
+
+
+def _decayed(n: int, decay: tuple[float, ...]) -> float:
+    return sum(decay[i] if i < len(decay) else decay[-1] for i in range(n))
 
 
 def loot_is_demigod(tile: str) -> bool:
