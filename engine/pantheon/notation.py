@@ -142,7 +142,8 @@ def _move(kind: str, rest: list[str]):
     if kind == "action":
         yield Decision("action", {"action": "move"})
     elif kind != "move_cards":
-        raise NotationError(f"You cannot start a move now: {flow.WAITING.get(kind, kind)}.")
+        raise NotationError(f"You cannot start a move now: {flow.WAITING.get(kind, kind)}.",
+                            "P-TURN-2")
     if len(nums) > 1 or (nums and not nums[0].isdigit()):
         raise NotationError("Write the number of movement cards once: move 2: F12 F13")
     yield Decision("cards", {"n": int(nums[0]) if nums else 0})
@@ -185,7 +186,8 @@ def _buy(s: State, seat: int, kind: str, rest: list[str]):
     if kind == "action":
         yield Decision("action", {"action": "buy"})
     elif kind not in ("buy", "cartago"):
-        raise NotationError(f"You cannot buy now: {flow.WAITING.get(kind, kind)}.")
+        raise NotationError(f"You cannot buy now: {flow.WAITING.get(kind, kind)}.",
+                            "P-TURN-2")
     for n in nums:
         if not n.isdigit() or int(n) not in MONEY_BY_VALUE:
             raise NotationError(f"“{n}” is not a money card value (1 to 5).", "P-BUY-1")
@@ -228,7 +230,8 @@ def _god(kind: str, rest: list[str]):
     if kind == "action":
         yield Decision("action", {"action": "god"})
     elif kind != "god_choose":
-        raise NotationError(f"You cannot acquire a god now: {flow.WAITING.get(kind, kind)}.")
+        raise NotationError(f"You cannot acquire a god now: {flow.WAITING.get(kind, kind)}.",
+                            "P-TURN-2")
     yield Decision("god", {"god": god})
     yield Decision("offer", {"kinds": words[1:]}) if words[1:] else CHEAPEST
 
@@ -243,7 +246,8 @@ def _draw(kind: str, rest: list[str]):
     if kind == "action":
         yield Decision("action", {"action": "draw"})
     elif kind != "draw_pick":
-        raise NotationError(f"You cannot draw now: {flow.WAITING.get(kind, kind)}.")
+        raise NotationError(f"You cannot draw now: {flow.WAITING.get(kind, kind)}.",
+                            "P-TURN-2")
     picks = rest or ["deck"] * 3
     for p in picks:
         if p == "deck":
