@@ -2,7 +2,7 @@
 (AI players and standing answers). Nothing here knows discord; the command layer calls it and
 publishes what it returns.
 
-Drafts and commit points (docs/bot.md, "Drafts"):
+Drafts and commit points (README.md, "Turns: the private prompt"):
 - A human's steps first go into a *draft*: the list of not-yet-committed decisions of their
   current part of the turn, stored in the `drafts` table and applied to a copy of the committed
   state for the preview. Other players never see a draft.
