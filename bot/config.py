@@ -1,4 +1,5 @@
-"""The bot's configuration, read once from the environment (README.md, "Configuration", lists every variable).
+"""The bot's configuration, read once from the environment (README.md, section
+"Configuration", lists every variable).
 AGORA_LOCALE is read by the translation hook itself (data/i18n.py)."""
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ class Config:
         token = env.get("DISCORD_TOKEN", "").strip()
         if not token:
             raise ConfigError("DISCORD_TOKEN is not set: put the bot token of your Discord "
-                              "application in the environment (see README.md, "Create the Discord application").")
+                              "application in the environment (see README.md, 'Create the "
+                              "Discord application').")
         return cls(
             token=token,
             db_path=env.get("AGORA_DB") or "./agora.db",
