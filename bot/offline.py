@@ -157,6 +157,7 @@ class Session:
     def ai_step(self, seat: int) -> None:
         d = choose(self.state, seat, self.level, self.ai[seat])
         self.state, events = apply(self.state, seat, d)
+        self.last_turn_seat = None  # the next human prompt starts with the table again
         self.events(events, prefix="  ")
 
     def human_step(self, seat: int) -> None:

@@ -51,6 +51,7 @@ class Model:
         self.net = network(s, seat)
         self.loot = dict(s.loot)
         self.cols_on_board = len(self.own_cols)
+        self.costs: dict[str, int | None] = {}  # place_cost by field, filled lazily
 
     def copy(self) -> Model:
         m = object.__new__(Model)
@@ -59,22 +60,35 @@ class Model:
         m.own_cols, m.own_feet = set(self.own_cols), set(self.own_feet)
         m.net, m.loot = set(self.net), dict(self.loot)
         m.cols_on_board = self.cols_on_board
+        m.costs = dict(self.costs)
         return m
 
     def place_cost(self, label: str, piece: str) -> int | None:
-        """1 or 2 (P-MOVE-8/9), or None when the piece cannot stand there (P-PLACE-2/4/5)."""
-        if IS_COLUMN_FIELD[label] != (piece == COLUMN) or label == self.temple:
+        """1 or 2 (P-MOVE-8/9), or None when the piece cannot stand there (P-PLACE-2/4/5).
+        The piece is implied by the field: feet never go on column fields and columns only
+        there (P-PLACE-2)."""
+        if IS_COLUMN_FIELD[label] != (piece == COLUMN):
             return None
+        try:
+            return self.costs[label]
+        except KeyError:
+            pass
         here = self.occ.get(label)
-        if not here:
-            return 1
-        if len(here) >= 2 or self.seat in here:
-            return None
-        return 2
+        if label == self.temple:
+            cost = None
+        elif not here:
+            cost = 1
+        elif len(here) >= 2 or self.seat in here:
+            cost = None
+        else:
+            cost = 2
+        self.costs[label] = cost
+        return cost
 
     def put(self, piece: str, label: str) -> str | None:
         """Place a piece; returns the loot tile it takes, if any (P-MOVE-12)."""
         self.occ.setdefault(label, []).append(self.seat)
+        self.costs[label] = None  # an own piece stands there now
         self.net.add(label)
         if piece == COLUMN:
             self.own_cols.add(label)
@@ -243,7 +257,8 @@ class Planner:
                 spent += c
             if not walk:
                 continue
-            gain = 0.35 * t.value * spent / max(t.cost, 1) - len(walk) * self.v.k.foot_use
+            k = self.v.k
+            gain = k.progress * t.value * spent / max(t.cost, 1) - len(walk) * k.foot_use
             if gain > best_score:
                 best, best_score = Target("progress", walk, None, spent, gain), gain
         return best

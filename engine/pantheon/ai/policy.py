@@ -48,14 +48,20 @@ def move_choices(c: Ctx, big: bool) -> list[tuple[float, int, Plan]]:
     """(net value, movement cards, plan) for each number of cards worth trying."""
     held = c.player.hand.get("move", 0)
     free = int(big) + steps_value(c.s, c.seat)
-    counts = range(held + 1) if c.k.card_search else [held]
     planner = c.planner(active=big)
+    widest = planner.movement(free + 2 * held)
+    if not c.k.card_search:
+        counts = [held]
+    else:
+        # more cards than the widest plan can use only add forfeited steps (P-MOVE-2)
+        useful = max(0, -(-(widest.cost - free) // 2))
+        counts = list(range(min(held, useful) + 1))
     out = []
     for n in counts:
         budget = free + 2 * n
         if budget <= 0:
             continue
-        plan = planner.movement(budget)
+        plan = widest if n == held else planner.movement(budget)
         if not plan.placements():
             continue
         net = plan.value - c.v.spend({"move": n})

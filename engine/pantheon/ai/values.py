@@ -35,9 +35,13 @@ class Knobs:
     foot_use: float = 0.35  # a foot taken off the supply for the rest of the epoch
     column_rate: float = 1.3  # columns expected per epoch still to come (for the scoring table)
     supply_column: float = 0.3  # a column in the supply is worth this share of a placed one
-    followup_gift: float = 0.5  # what a Move gives each opponent (their follow-up move)
+    followup_gift: float = 1.2  # what a Move gives each opponent (their follow-up move)
     traitera_keep: float = 3.0
     stall_pressure: float = 0.4  # per turn without a loot or god taken (after a round)
+    progress: float = 0.35  # share of a target's value for walking part of the way to it
+    foot_scale: float = 1.0  # feet in the supply
+    god_scale: float = 1.0  # lasting god effects
+    tile_scale: float = 1.5  # offering tiles
     plan_alternatives: int = 3  # first targets tried by the movement planner
     card_search: bool = True  # try every number of movement cards (else: play them all)
     noise: float = 0.0  # random spread added to action values (easy level)
@@ -117,7 +121,7 @@ class Valuer:
     def foot_supply(self, feet: int) -> float:
         """Feet are what reaches loot and column fields; the first few matter most."""
         weights = (1.2, 1.0, 0.9, 0.8, 0.6, 0.4, 0.3)
-        scale = 1.0 if self.epoch < EPOCHS else 0.5
+        scale = self.k.foot_scale * (1.0 if self.epoch < EPOCHS else 0.5)
         return scale * sum(weights[i] if i < len(weights) else 0.2 for i in range(feet))
 
     # --- cards --------------------------------------------------------------------------------
@@ -181,7 +185,7 @@ class Valuer:
     def tiles_value(self, tiles: dict[str, int]) -> float:
         """Offering tiles pay every later sacrifice again (P-SAC-5) and feed Pietalte."""
         base = (0.0, 1.6, 3.0, 4.1, 5.0)
-        scale = min(1.0, self.left / 3)
+        scale = min(1.0, self.left / 3) * self.k.tile_scale
         v = sum(base[lv] for lv in tiles.values()) * scale
         piet = self.s.players[self.seat].gods.count("pietalte")
         if piet:
@@ -207,6 +211,9 @@ class Valuer:
 
     def god_keep(self, god: str) -> float:
         """The value of a god tile's effect (epoch points are counted separately)."""
+        return self.k.god_scale * self._god_keep(god)
+
+    def _god_keep(self, god: str) -> float:
         left = self.left
         if god == "vinthrad":
             return 0.8 * 2.2 * left
