@@ -144,7 +144,7 @@ def test_movement_plan_builds_a_column_and_replays_legally() -> None:
     p.hand = {"move": 2}
     p.supply = {FOOT: 4, COLUMN: 3}
     plan = Planner(Valuer(s, seat), active=True).movement(5)
-    cols = [st.b for st in plan.steps if st.a == COLUMN]
+    cols = [st.where for st in plan.steps if st.what == COLUMN]
     assert cols, plan
     s, _ = apply(s, seat, Decision("action", {"action": "move"}))
     assert s.queue[0]["t"] == "move_cards"

@@ -14,19 +14,17 @@ from dataclasses import dataclass, field
 
 from ..placement import IS_COLUMN_FIELD, NEIGHBOURS, network
 from ..state import COLUMN, FOOT, State
-from .values import PHASE_END_POINTS, TILE_COST, Valuer
-
-KINDS_ORDER = ("gifts", "priests", "dancers", "temples")
+from .values import KINDS, PHASE_END_POINTS, TILE_COST, Valuer, loot_is_demigod
 
 
 @dataclass
 class Step:
     """One decision of a plan: ("place", piece, field), ("buy_piece", piece) or
-    ("tile"|"upgrade", kind, level)."""
+    ("tile"|"upgrade", offering kind, level)."""
 
     kind: str
-    a: str
-    b: str | int | None = None
+    what: str  # the piece, or the offering kind
+    where: str | int | None = None  # the field, or the level
 
 
 @dataclass
@@ -336,7 +334,7 @@ class Planner:
             left = total - spent
             unit = 0.0 if spent < sunk else v.money_unit_value()
             options: list[tuple[float, int, list[Step], str, object]] = []
-            for kind in KINDS_ORDER:
+            for kind in KINDS:
                 have = tiles.get(kind, 0)
                 for lv in range(have + 1, 5):
                     price = TILE_COST[lv] - (TILE_COST[have] if have else 0)
@@ -438,8 +436,6 @@ def cover(need: int, values: list[int]) -> list[int] | None:
 
 
 def _demigod(tile: str) -> bool:
-    from .values import loot_is_demigod
-
     return loot_is_demigod(tile)
 
 

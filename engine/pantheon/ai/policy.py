@@ -206,10 +206,10 @@ def fallback_place(c: Ctx, opts: list[Decision]) -> Decision:
 
 def step_decision(st: Step) -> Decision:
     if st.kind == "place":
-        return Decision("place", {"piece": st.a, "field": st.b})
+        return Decision("place", {"piece": st.what, "field": st.where})
     if st.kind == "buy_piece":
-        return Decision("buy_piece", {"piece": st.a})
-    return Decision(st.kind, {"kind": st.a, "level": st.b})
+        return Decision("buy_piece", {"piece": st.what})
+    return Decision(st.kind, {"kind": st.what, "level": st.where})
 
 
 def on_buy(c: Ctx, frame: Frame, opts: list[Decision]) -> Decision:
@@ -271,8 +271,8 @@ def on_draw_pick(c: Ctx, frame: Frame, opts: list[Decision]) -> Decision:
 
 
 def on_loot_order(c: Ctx, frame: Frame, opts: list[Decision]) -> Decision:
-    # supply and offering tiles first: nothing depends on the order except that steps and
-    # pieces are then in place for the rest of the turn (P-TRAI-4)
+    # P-MOVE-13: the effects of one movement's loot do not interact (each tile's choices are
+    # made when it resolves), so any order gives the same result: take the first
     return opts[0]
 
 

@@ -217,7 +217,7 @@ class Valuer:
         left = self.left
         if god == "vinthrad":
             return 0.8 * 2.2 * left
-        if god == "stonkus1" or god == "stonkus2":
+        if god in ("stonkus1", "stonkus2"):
             return 0.9 * GODS[god].money * 1.2 * left
         if god == "gadicea":
             return self.deck_card() * 1.0 * left
