@@ -3,6 +3,8 @@ resolution."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from data.pantheon import COMPONENTS
 from engine.core import Decision, Event, IllegalDecision
 
@@ -39,9 +41,9 @@ def _turn(s: State, frame: Frame, events: list[Event]) -> None:
     push(s, {"t": "action", "seat": seat}, {"t": "after_action", "seat": seat})
 
 
-def _action_options(s: State, frame: Frame) -> list[Decision]:
+def _action_options(s: State, frame: Frame) -> Iterator[Decision]:
     seat = frame["seat"]
-    return [Decision("action", {"action": a}) for a in ACTIONS if action_possible(s, seat, a)]
+    return (Decision("action", {"action": a}) for a in ACTIONS if action_possible(s, seat, a))
 
 
 def action_possible(s: State, seat: int, action: str) -> bool:
@@ -203,17 +205,16 @@ def _move_cards(s: State, frame: Frame, d: Decision, events: list[Event]) -> Non
              "spent": 0, "placed": 0, "jumps": _gaiviles(s, seat), "loot": []})
 
 
-def _move_place_options(s: State, frame: Frame) -> list[Decision]:
+def _move_place_options(s: State, frame: Frame) -> Iterator[Decision]:
     seat = frame["seat"]
     left = frame["budget"] - frame["spent"]
-    opts = placement_decisions(s, seat, left, jumps=frame["jumps"] > 0)
+    yield from placement_decisions(s, seat, left, jumps=frame["jumps"] > 0)
     if frame["placed"]:
-        opts.append(Decision("stop"))
-    return opts
+        yield Decision("stop")
 
 
-def placement_decisions(s: State, seat: int, money_or_steps: int, jumps: bool) -> list[Decision]:
-    out: list[Decision] = []
+def placement_decisions(s: State, seat: int, money_or_steps: int, jumps: bool
+                        ) -> Iterator[Decision]:
     for piece in PIECES:
         if s.players[seat].supply[piece] <= 0:
             continue
@@ -222,8 +223,7 @@ def placement_decisions(s: State, seat: int, money_or_steps: int, jumps: bool) -
                 args = {"piece": piece, "field": label}
                 if via:
                     args["via"] = via
-                out.append(Decision("place", args))
-    return out
+                yield Decision("place", args)
 
 
 def check_place(s: State, seat: int, d: Decision, available: int, jumps: int) -> int:
@@ -344,7 +344,7 @@ def purchase_options(s: State, seat: int, left: int, placing: bool) -> list[Deci
         out += [Decision("buy_piece", {"piece": pc}) for pc in PIECES
                 if general_supply(s, seat, pc) > 0]
     if placing:
-        out += placement_decisions(s, seat, left, jumps=False)  # P-BUY-8: no Gaiviles
+        out += list(placement_decisions(s, seat, left, jumps=False))  # P-BUY-8: no Gaiviles
     return out
 
 
@@ -406,14 +406,13 @@ def _buy_possible(s: State, seat: int) -> bool:
     return money >= min_placement_cost(s, seat, jumps=False)
 
 
-def _buy_options(s: State, frame: Frame) -> list[Decision]:
+def _buy_options(s: State, frame: Frame) -> Iterator[Decision]:
     seat = frame["seat"]
-    opts = [Decision("money", {"card": c}) for c in sorted(s.players[seat].hand)
-            if c in cards.MONEY]
-    opts += purchase_options(s, seat, frame["budget"] - frame["spent"], placing=True)
+    yield from (Decision("money", {"card": c}) for c in sorted(s.players[seat].hand)
+                if c in cards.MONEY)
+    yield from purchase_options(s, seat, frame["budget"] - frame["spent"], placing=True)
     if frame["bought"]:
-        opts.append(Decision("done"))
-    return opts
+        yield Decision("done")
 
 
 @choice("buy", _buy_options)

@@ -4,8 +4,9 @@ exactly one legal decision is taken automatically (a forced move is not a decisi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from engine.core import Decision, Event, IllegalDecision
@@ -14,7 +15,7 @@ from .state import State
 
 Frame = dict[str, Any]
 AutoHandler = Callable[[State, Frame, list[Event]], None]
-OptionsFn = Callable[[State, Frame], list[Decision]]
+OptionsFn = Callable[[State, Frame], Iterable[Decision]]  # may be lazy: see `advance`
 ApplyFn = Callable[[State, Frame, Decision, list[Event]], None]
 
 
@@ -64,7 +65,8 @@ def advance(s: State, events: list[Event]) -> None:
             pop(s)
             AUTO[kind](s, frame, events)
             continue
-        opts = CHOICES[kind].options(s, frame)
+        # two options make it a real choice: lazy option generators stop there
+        opts = list(islice(CHOICES[kind].options(s, frame), 2))
         if len(opts) > 1:
             return
         if not opts:
@@ -83,7 +85,7 @@ def options_for(s: State, seat: int) -> list[Decision]:
     frame = current(s)
     if frame is None or frame.get("seat") != seat:
         return []
-    return CHOICES[frame["t"]].options(s, frame)
+    return list(CHOICES[frame["t"]].options(s, frame))
 
 
 def apply_decision(s: State, seat: int, d: Decision, events: list[Event]) -> None:
