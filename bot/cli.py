@@ -33,6 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--level", choices=["easy", "normal"], default="normal")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--out", default=None, help="folder for the board pictures")
+    play.add_argument("--no-pictures", dest="pictures", action="store_false",
+                      help="text only: draw no board pictures")
     return parser
 
 
