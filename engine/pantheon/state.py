@@ -30,7 +30,6 @@ class Player:
     demigods: list[int] = field(default_factory=list)  # values: private to this seat
     bonus: str | None = None  # bonus tile held but not yet resolved (private until resolved)
     placed: list[str] = field(default_factory=list)  # fields this player placed on this epoch
-    auto_follow: str = "ask"  # unused by the rules; kept for hosts (see bot)
 
     def hand_size(self) -> int:
         return sum(self.hand.values())
@@ -81,7 +80,9 @@ class State:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:
         data = dict(data)
-        players = [Player(**p) for p in data.pop("players")]
+        player_keys = {f.name for f in fields(Player)}
+        players = [Player(**{k: v for k, v in p.items() if k in player_keys})
+                   for p in data.pop("players")]
         known = {f.name for f in fields(cls)}
         return cls(players=players, **{k: v for k, v in data.items() if k in known})
 
