@@ -29,7 +29,9 @@ from .turns import Panel, Refusal, StepResult, Table
 if TYPE_CHECKING:
     from .app import AgoraBot
 
-OPTION_VALUE = re.compile(r"o:(?P<n>\d+):(?P<k>[0-9a-f]{8}):(?P<i>\d+)")
+# an autocomplete value; anyone can type any text here, so the numbers are bounded (int() of a
+# few thousand digits raises) and anything else is read as notation
+OPTION_VALUE = re.compile(r"o:(?P<n>\d{1,9}):(?P<k>[0-9a-f]{8}):(?P<i>\d{1,4})")
 FAMILY_PROMPTS = {"move": {"move_cards", "move_place", "loot_order"},
                   "buy": {"buy", "cartago"},
                   "god": {"god_choose", "god_pay", "gallia_buy"},
