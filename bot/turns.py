@@ -210,6 +210,8 @@ class Games:
     def _playing(table: Table) -> None:
         if table.game.status == "lobby":
             raise Refusal(t("bot.err.not_begun"))
+        if table.game.status == "abandoned":
+            raise Refusal(t("bot.abandoned"))
         if table.game.status != "playing" or table.state is None:
             raise Refusal(t("bot.err.over"), "P-END-1")
 

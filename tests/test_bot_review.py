@@ -4,7 +4,15 @@ a rule the review checked (see the commit messages)."""
 
 from __future__ import annotations
 
-from tests.bot_helpers import CHANNEL, action_seed, slash
+from tests.bot_helpers import (
+    CHANNEL,
+    action_seed,
+    button_id,
+    click_choice,
+    has_prompt,
+    newest,
+    slash,
+)
 from tests.test_bot_e2e import current, open_game
 
 # What a user can type into an autocomplete option: Discord does not check the value against
@@ -36,3 +44,26 @@ async def test_hostile_typed_choices_are_refused_and_change_nothing(agora):
     after = await bot.store.game(gid)
     assert (after.revision, after.decisions) == (before.revision, before.decisions)
     assert await bot.store.drafts(gid) == []
+
+
+async def test_clicks_on_a_game_abandoned_meanwhile_say_so_and_change_nothing(agora):
+    d = agora.double
+    bot, gid = await open_game(agora, seed=action_seed())
+    _, user = await current(agora, gid)
+    prompt = newest(d.dms(user), has_prompt)
+    turn = newest(d.messages(CHANNEL), lambda m: button_id(m, "ag:t:") is not None)
+    first, second = [await slash(d, "alice", "abandon") for _ in range(2)]
+    click = await d.click("alice", first.message, button_id(first.message, "ag:x:"))
+    await click.wait_done()
+    before = await bot.store.game(gid)
+    assert before.status == "abandoned"
+    inter = await click_choice(d, user, prompt)
+    assert inter.followups[-1].ephemeral and "abandoned" in inter.followups[-1].content
+    inter = await d.click(user, turn, button_id(turn, "ag:t:"))
+    await inter.wait_done()
+    assert inter.ephemeral and "abandoned" in inter.content
+    again = await d.click("alice", second.message, button_id(second.message, "ag:x:"))
+    await again.wait_done()
+    assert "already over or abandoned" in again.followups[-1].content
+    after = await bot.store.game(gid)
+    assert (after.revision, after.decisions) == (before.revision, before.decisions)
