@@ -4,16 +4,20 @@ a rule the review checked (see the commit messages)."""
 
 from __future__ import annotations
 
+from engine.pantheon.text import describe
 from tests.bot_helpers import (
     CHANNEL,
     action_seed,
     button_id,
     click_choice,
+    follow_on_seed,
     has_prompt,
     newest,
+    option_buttons,
+    settle,
     slash,
 )
-from tests.test_bot_e2e import current, open_game
+from tests.test_bot_e2e import PLAYERS, current, open_game
 
 # What a user can type into an autocomplete option: Discord does not check the value against
 # the offered choices, and a string option holds up to 6000 characters.
@@ -67,3 +71,37 @@ async def test_clicks_on_a_game_abandoned_meanwhile_say_so_and_change_nothing(ag
     assert "already over or abandoned" in again.followups[-1].content
     after = await bot.store.game(gid)
     assert (after.revision, after.decisions) == (before.revision, before.decisions)
+
+
+async def double_click(d, user: str, message, label: str | None = None):
+    """Two clicks on the same button before the bot answered the first."""
+    message = d.message(message.id)
+    cid = (button_id(message, "ag:c:") if label is None
+           else next(b["custom_id"] for b in option_buttons(message) if b["label"] == label))
+    clicks = [await d.click(user, message, cid) for _ in range(2)]
+    for c in clicks:  # done: the prompt was edited (by either) or a follow-up came
+        await c.wait_done(10)
+    # one of them is refused with a follow-up; the other edits the prompt
+    await d.wait_until(lambda: any(c.followups for c in clicks), what="a refusal")
+    return [c.followups[-1].content for c in clicks if c.followups]
+
+
+async def test_double_clicks_apply_exactly_once(agora):
+    d = agora.double
+    seed, mover, steps, _, _ = follow_on_seed()
+    bot, gid = await open_game(agora, seed=seed)
+    user = PLAYERS[mover]
+    prompt = newest(d.dms(user), has_prompt)
+    for step in steps:
+        refusals = await double_click(d, user, prompt, describe(step))
+        assert len(refusals) == 1 and "out of date" in refusals[0], refusals
+    draft = await bot.store.draft(gid, mover)
+    assert [s["kind"] for s in draft.steps] == [s.kind for s in steps]  # each step once
+    # Confirm, twice: the committed position is the one the prompt showed, so the second click
+    # finds the turn passed on
+    refusals = await double_click(d, user, prompt)
+    assert len(refusals) == 1 and "(P-TURN-1)" in refusals[0], refusals
+    await settle(bot)
+    log = await bot.store.log(gid)
+    assert [e.decision["kind"] for e in log[:len(steps)]] == [s.kind for s in steps]
+    assert {e.batch for e in log[:len(steps)]} == {0}  # one commit
