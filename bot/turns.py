@@ -424,7 +424,10 @@ class Games:
             if fresh.game.revision != table.game.revision:
                 return None  # something else happened meanwhile; the caller looks again
             if seat.is_ai:
-                steps = self._ai_segment(fresh, w.seat, seat.ai_level or "normal")
+                # seconds of pure engine work: in a worker thread, so the event loop still
+                # acknowledges other interactions within Discord's 3 seconds
+                steps = await asyncio.to_thread(self._ai_segment, fresh, w.seat,
+                                                seat.ai_level or "normal")
                 return await self._commit(fresh, w.seat, steps, "ai")
             if seat.auto_follow == "draw" and is_follow_on(w, fresh.state):
                 return await self._commit(fresh, w.seat, [Decision("follow_draw")], "auto")

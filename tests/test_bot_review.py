@@ -4,6 +4,11 @@ a rule the review checked (see the commit messages)."""
 
 from __future__ import annotations
 
+import threading
+
+from bot.lobby import Lobby
+from bot.store import Store
+from bot.turns import Games
 from engine.pantheon.text import describe
 from tests.bot_helpers import (
     CHANNEL,
@@ -105,3 +110,30 @@ async def test_double_clicks_apply_exactly_once(agora):
     log = await bot.store.log(gid)
     assert [e.decision["kind"] for e in log[:len(steps)]] == [s.kind for s in steps]
     assert {e.batch for e in log[:len(steps)]} == {0}  # one commit
+
+
+async def test_ai_turns_are_computed_off_the_event_loop(tmp_path, monkeypatch):
+    """An AI turn takes up to seconds of engine work: on the event loop it would hold up every
+    other interaction's 3-second acknowledgement."""
+    import engine.pantheon.ai as ai
+
+    threads = set()
+    real = ai.choose
+
+    def spy(*args, **kwargs):
+        threads.add(threading.get_ident())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ai, "choose", spy)
+    store = await Store.open(tmp_path / "t.db")
+    try:
+        games = Games(store)
+        lobby = Lobby(games)
+        await lobby.start(guild_id=1, channel_id=5, user_id=1, name="Ann", options={"seed": 5})
+        await lobby.add_bot(channel_id=5, user_id=1, level="easy", can_manage=False)
+        table = await lobby.begin(channel_id=5, user_id=1, can_manage=False)
+        while await games.automatic_step(table.game.id) is not None:
+            pass
+    finally:
+        await store.close()
+    assert threads and threading.get_ident() not in threads
