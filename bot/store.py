@@ -358,9 +358,10 @@ class Store:
         return revision + 1
 
     async def rollback_to(self, game_id: int, revision: int, *, decisions: int,
-                          waiting_seat: int | None, waiting_kind: str | None, note: str
-                          ) -> None:
-        """Undo: forget every decision from `decisions` on and return to that snapshot."""
+                          waiting_seat: int | None, waiting_kind: str | None, note: str,
+                          draft: Draft | None = None) -> None:
+        """Undo: forget every decision from `decisions` on and return to that snapshot. `draft`
+        (the taken-back steps the player keeps) is stored in the same transaction."""
         now = time.time()
         async with self._tx() as db:
             cur = await db.execute("SELECT 1 FROM snapshots WHERE game_id = ? AND decisions = ?",
@@ -376,6 +377,8 @@ class Store:
             await db.execute("DELETE FROM snapshots WHERE game_id = ? AND decisions > ?",
                              (game_id, decisions))
             await db.execute("DELETE FROM drafts WHERE game_id = ?", (game_id,))
+            if draft is not None and draft.steps:
+                await self._put_draft(db, game_id, draft)
             await db.execute("INSERT INTO journal (game_id, at, text, created_at)"
                              " VALUES (?, ?, ?, ?)", (game_id, decisions, note, now))
 
@@ -443,16 +446,19 @@ class Store:
         return [Draft(seat=r["seat"], base=r["base"], steps=json.loads(r["steps"]),
                       source=r["source"]) for r in rows]
 
+    @staticmethod
+    async def _put_draft(db: aiosqlite.Connection, game_id: int, draft: Draft) -> None:
+        await db.execute(
+            "INSERT INTO drafts (game_id, seat, base, steps, source, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET"
+            " base = excluded.base, steps = excluded.steps, source = excluded.source,"
+            " updated_at = excluded.updated_at",
+            (game_id, draft.seat, draft.base, _dumps(draft.steps), draft.source, time.time()))
+
     async def save_draft(self, game_id: int, draft: Draft) -> None:
         async with self._tx() as db:
             if draft.steps:
-                await db.execute(
-                    "INSERT INTO drafts (game_id, seat, base, steps, source, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET"
-                    " base = excluded.base, steps = excluded.steps, source = excluded.source,"
-                    " updated_at = excluded.updated_at",
-                    (game_id, draft.seat, draft.base, _dumps(draft.steps), draft.source,
-                     time.time()))
+                await self._put_draft(db, game_id, draft)
             else:
                 await db.execute("DELETE FROM drafts WHERE game_id = ? AND seat = ?",
                                  (game_id, draft.seat))

@@ -363,10 +363,9 @@ class Games:
             steps = [Decision.from_json(e.decision) for e in batch]
             await self.store.rollback_to(
                 game_id, table.game.revision, decisions=base, waiting_seat=seat.seat,
-                waiting_kind=prompts[0].kind,
-                note=t("bot.journal.undo", name=seat.name))
-            await self.store.save_draft(game_id, Draft(seat.seat, base,
-                                                       [d.to_json() for d in steps[:-1]]))
+                waiting_kind=prompts[0].kind, note=t("bot.journal.undo", name=seat.name),
+                draft=Draft(seat.seat, base, [d.to_json() for d in steps[:-1]],
+                            batch[0].source))
             log("undo", game=game_id, seat=seat.seat, back_to=base)
             fresh = await self.table(game_id)
             return UndoResult(await self.panel(fresh, seat.seat), steps[-1],

@@ -4,11 +4,14 @@ a rule the review checked (see the commit messages)."""
 
 from __future__ import annotations
 
+import contextlib
 import threading
 
 from bot.lobby import Lobby
 from bot.store import Store
 from bot.turns import Games
+from engine.core import Decision
+from engine.pantheon import new_game, pending
 from engine.pantheon.text import describe
 from tests.bot_helpers import (
     CHANNEL,
@@ -19,6 +22,7 @@ from tests.bot_helpers import (
     has_prompt,
     newest,
     option_buttons,
+    quiet_move,
     settle,
     slash,
 )
@@ -137,3 +141,40 @@ async def test_ai_turns_are_computed_off_the_event_loop(tmp_path, monkeypatch):
     finally:
         await store.close()
     assert threads and threading.get_ident() not in threads
+
+
+async def test_a_crash_during_undo_loses_no_step(tmp_path, monkeypatch):
+    """/pantheon undo returns to the snapshot and keeps the player's other steps as a draft:
+    both in one transaction, or a crash between them loses those steps."""
+    seed, steps = next((sd, st) for sd in range(1, 300)
+                       if pending(new_game(3, sd))[0].kind == "action"
+                       for st in [quiet_move(sd)] if st)
+    store = await Store.open(tmp_path / "t.db")
+    games = Games(store)
+    lobby = Lobby(games)
+    await lobby.start(guild_id=1, channel_id=5, user_id=1, name="Ann", options={"seed": seed})
+    for user in (2, 3):
+        await lobby.join(channel_id=5, user_id=user, name=f"u{user}")
+    table = await lobby.begin(channel_id=5, user_id=1, can_manage=False)
+    gid, seat = table.game.id, table.waiting().seat
+    me = table.seats[seat].user_id
+    await games.choose_decisions(gid, me, steps)  # typed: committed at once
+
+    class Crash(Exception):
+        pass
+
+    async def crash(*args, **kwargs):
+        raise Crash  # the process dies when undo writes its draft separately
+
+    monkeypatch.setattr(Store, "save_draft", crash)
+    with contextlib.suppress(Crash):
+        await games.undo(gid, me)
+    await store.close()
+    store = await Store.open(tmp_path / "t.db")  # the restart
+    try:
+        game = await store.game(gid)
+        draft = await store.draft(gid, seat)
+        kept = [Decision.from_json(x) for x in draft.steps] if draft else []
+        assert (game.decisions, kept) in [(len(steps), []), (0, steps[:-1])]
+    finally:
+        await store.close()
