@@ -117,17 +117,15 @@ class Lobby:
         if table.game.status != "lobby":
             raise Refusal(t("bot.err.leave_in_play"))
         game = table.game
+        humans = [s for s in table.seats if not s.is_ai and s.seat != seat.seat]
+        closed = not humans
+        changes: dict[str, Any] = {}
+        if closed:
+            changes["status"] = "abandoned"
+        elif user_id == game.host_id:  # the host role passes to the next person
+            changes["host_id"] = humans[0].user_id
         try:
-            await self.store.remove_seat(game.id, game.revision, seat.seat)
-            game = await self.store.game(game.id)
-            assert game is not None
-            humans = [s for s in await self.store.seats(game.id) if not s.is_ai]
-            closed = False
-            if not humans:
-                await self.store.update_game(game.id, game.revision, status="abandoned")
-                closed = True
-            elif user_id == game.host_id:
-                await self.store.update_game(game.id, game.revision, host_id=humans[0].user_id)
+            await self.store.remove_seat(game.id, game.revision, seat.seat, **changes)
         except StaleWrite:
             raise Refusal(t("bot.err.busy")) from None
         log("seat_left", game=game.id, seat=seat.seat, closed=closed)
@@ -171,9 +169,8 @@ class Lobby:
             self._host_or_manager(table, user_id, can_manage, t("bot.what.abandon"))
             if table.game.revision != revision:
                 raise Refusal(t("bot.err.abandon_stale"))
-            await self.store.update_game(game_id, revision, status="abandoned")
-            await self.store.note(game_id, table.game.decisions,
-                                  t("bot.journal.abandoned", by=f"<@{user_id}>"))
+            await self.store.update_game(game_id, revision, status="abandoned",
+                                         note=t("bot.journal.abandoned", by=f"<@{user_id}>"))
         log("game_abandoned", game=game_id)
         return await self.games.table(game_id)
 

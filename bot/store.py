@@ -237,18 +237,28 @@ class Store:
         rows = await self._all("SELECT * FROM games WHERE status = ? ORDER BY id", (status,))
         return [self._game(r) for r in rows]
 
-    async def update_game(self, game_id: int, revision: int, **fields: Any) -> None:
-        """Change lobby-level fields (status, host_id, options) under the revision check."""
-        allowed = {"status", "host_id", "options"}
-        if not fields or set(fields) - allowed:
-            raise ValueError(f"update_game takes {sorted(allowed)}")
-        cols = ", ".join(f"{k} = ?" for k in fields)
-        vals = tuple(_dumps(v) if k == "options" else v for k, v in fields.items())
+    async def update_game(self, game_id: int, revision: int, *, note: str | None = None,
+                          **fields: Any) -> None:
+        """Change lobby-level fields (status, host_id, options) under the revision check;
+        `note` goes into the journal in the same transaction."""
         async with self._tx() as db:
-            await self._bump(db, game_id, revision, cols + ", last_activity = ?",
-                             (*vals, time.time()))
-            if fields.get("status") in ("over", "abandoned"):
-                await db.execute("DELETE FROM drafts WHERE game_id = ?", (game_id,))
+            await self._set_game(db, game_id, revision, fields)
+            if note is not None:
+                await db.execute("INSERT INTO journal (game_id, at, text, created_at)"
+                                 " SELECT id, decisions, ?, ? FROM games WHERE id = ?",
+                                 (note, time.time(), game_id))
+
+    @classmethod
+    async def _set_game(cls, db: aiosqlite.Connection, game_id: int, revision: int,
+                        fields: dict[str, Any]) -> None:
+        allowed = {"status", "host_id", "options"}
+        if set(fields) - allowed:
+            raise ValueError(f"only {sorted(allowed)} can change here")
+        cols = "".join(f", {k} = ?" for k in fields)
+        vals = tuple(_dumps(v) if k == "options" else v for k, v in fields.items())
+        await cls._bump(db, game_id, revision, "last_activity = ?" + cols, (time.time(), *vals))
+        if fields.get("status") in ("over", "abandoned"):
+            await db.execute("DELETE FROM drafts WHERE game_id = ?", (game_id,))
 
     # --- seats ------------------------------------------------------------------------------
 
@@ -266,10 +276,12 @@ class Store:
                              " VALUES (?, ?, ?, ?, ?)", (game_id, count, user_id, name, ai_level))
         return SeatRow(game_id, count, user_id, name, ai_level)
 
-    async def remove_seat(self, game_id: int, revision: int, seat: int) -> None:
-        """Remove a lobby seat; later seats move up one place (their colour changes too)."""
+    async def remove_seat(self, game_id: int, revision: int, seat: int, **fields: Any) -> None:
+        """Remove a lobby seat; later seats move up one place (their colour changes too).
+        `fields` change with it (a new host when the host leaves, the status when nobody is
+        left), so the lobby is never left half changed."""
         async with self._tx() as db:
-            await self._bump(db, game_id, revision)
+            await self._set_game(db, game_id, revision, fields)
             await db.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
             # two steps so the primary key never collides while renumbering
             await db.execute("UPDATE seats SET seat = -seat - 1 WHERE game_id = ? AND seat > ?",
@@ -466,11 +478,6 @@ class Store:
                              " WHERE id = ?", (time.time(), game_id))
 
     # --- journal ----------------------------------------------------------------------------
-
-    async def note(self, game_id: int, at: int, text: str) -> None:
-        async with self._tx() as db:
-            await db.execute("INSERT INTO journal (game_id, at, text, created_at)"
-                             " VALUES (?, ?, ?, ?)", (game_id, at, text, time.time()))
 
     async def journal(self, game_id: int) -> list[JournalLine]:
         rows = await self._all("SELECT at, text, created_at FROM journal WHERE game_id = ?"

@@ -70,6 +70,7 @@ async def test_clicks_on_a_game_abandoned_meanwhile_say_so_and_change_nothing(ag
     await click.wait_done()
     before = await bot.store.game(gid)
     assert before.status == "abandoned"
+    assert "abandoned by" in (await bot.store.journal(gid))[-1].text
     inter = await click_choice(d, user, prompt)
     assert inter.followups[-1].ephemeral and "abandoned" in inter.followups[-1].content
     inter = await d.click(user, turn, button_id(turn, "ag:t:"))
@@ -176,5 +177,32 @@ async def test_a_crash_during_undo_loses_no_step(tmp_path, monkeypatch):
         draft = await store.draft(gid, seat)
         kept = [Decision.from_json(x) for x in draft.steps] if draft else []
         assert (game.decisions, kept) in [(len(steps), []), (0, steps[:-1])]
+    finally:
+        await store.close()
+
+
+async def test_a_crash_while_the_host_leaves_keeps_a_seated_host(tmp_path, monkeypatch):
+    """Leaving the lobby removes the seat and hands the host role on: one transaction, or a
+    crash between them leaves a lobby whose host has left."""
+    store = await Store.open(tmp_path / "t.db")
+    lobby = Lobby(Games(store))
+    await lobby.start(guild_id=1, channel_id=5, user_id=1, name="Ann", options={})
+    await lobby.join(channel_id=5, user_id=2, name="Bob")
+
+    class Crash(Exception):
+        pass
+
+    async def crash(*args, **kwargs):
+        raise Crash
+
+    monkeypatch.setattr(Store, "update_game", crash)
+    with contextlib.suppress(Crash):
+        await lobby.leave(channel_id=5, user_id=1)
+    await store.close()
+    store = await Store.open(tmp_path / "t.db")
+    try:
+        game = await store.open_game(5)
+        seated = [s.user_id for s in await store.seats(game.id)]
+        assert game.host_id in seated
     finally:
         await store.close()
