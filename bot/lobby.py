@@ -178,18 +178,18 @@ class Lobby:
                       target_user_id: int, level: str) -> tuple[Table, SeatRow]:
         """Hand a player's seat to the AI so the others can finish: the seat keeps everything,
         only who decides changes. The game log says so."""
-        table = await self._open(channel_id)
-        self._host_or_manager(table, user_id, can_manage, t("bot.what.replace"))
-        if table.game.status != "playing":
-            raise Refusal(t("bot.err.replace_lobby"))
         if level not in AI_LEVELS:
             raise Refusal(t("bot.err.level", levels=", ".join(AI_LEVELS)))
-        seat = table.seat_of(target_user_id)
-        if seat is None:
-            raise Refusal(t("bot.err.target_not_seated", who=f"<@{target_user_id}>"))
-        async with self.games.lock(table.game.id):
-            game = await self.store.game(table.game.id)
-            assert game is not None
+        game_id = (await self._open(channel_id)).game.id
+        async with self.games.lock(game_id):  # checked and written with nothing in between
+            table = await self.games.table(game_id)
+            self._host_or_manager(table, user_id, can_manage, t("bot.what.replace"))
+            if table.game.status != "playing":
+                raise Refusal(t("bot.err.replace_lobby"))
+            seat = table.seat_of(target_user_id)
+            if seat is None:
+                raise Refusal(t("bot.err.target_not_seated", who=f"<@{target_user_id}>"))
+            game = table.game
             try:
                 await self.store.replace_seat(
                     game.id, game.revision, seat.seat, user_id=None, name=seat.name,

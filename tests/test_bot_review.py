@@ -4,12 +4,13 @@ a rule the review checked (see the commit messages)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import threading
 
 from bot.lobby import Lobby
 from bot.store import Store
-from bot.turns import Games
+from bot.turns import Games, Refusal
 from engine.core import Decision
 from engine.pantheon import new_game, pending
 from engine.pantheon.text import describe
@@ -204,5 +205,27 @@ async def test_a_crash_while_the_host_leaves_keeps_a_seated_host(tmp_path, monke
         game = await store.open_game(5)
         seated = [s.user_id for s in await store.seats(game.id)]
         assert game.host_id in seated
+    finally:
+        await store.close()
+
+
+async def test_two_replace_commands_at_once_hand_the_seat_over_once(tmp_path):
+    store = await Store.open(tmp_path / "t.db")
+    try:
+        games = Games(store)
+        lobby = Lobby(games)
+        await lobby.start(guild_id=1, channel_id=5, user_id=1, name="Ann",
+                          options={"seed": action_seed()})
+        for user in (2, 3):
+            await lobby.join(channel_id=5, user_id=user, name=f"u{user}")
+        table = await lobby.begin(channel_id=5, user_id=1, can_manage=False)
+        outcomes = await asyncio.gather(
+            *[lobby.replace(channel_id=5, user_id=1, can_manage=False, target_user_id=2,
+                            level=level) for level in ("easy", "normal")],
+            return_exceptions=True)
+        refused = [o for o in outcomes if isinstance(o, Refusal)]
+        assert len(refused) == 1 and "has no seat" in refused[0].message, outcomes
+        notes = [j.text for j in await store.journal(table.game.id) if "AI" in j.text]
+        assert len(notes) == 1
     finally:
         await store.close()
