@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import logging
 import sys
+import traceback
+from pathlib import Path
 from typing import Any
 
 LOGGER = logging.getLogger("agora")
@@ -23,9 +25,24 @@ class JsonLines(logging.Formatter):
         }
         for key, value in getattr(record, "fields", {}).items():
             out[f"{key}_" if key in out else key] = value  # never overwrite ts/level/event
-        if record.exc_info:
-            out["error"] = self.formatException(record.exc_info).splitlines()[-1]
+        if record.exc_info and record.exc_info[1] is not None:
+            out["error"] = error_summary(record.exc_info[1])
         return json.dumps(out, default=str, separators=(",", ":"))
+
+
+def error_summary(exc: BaseException) -> str:
+    """The exception's type, its causes' types and where the first cause was raised, e.g.
+    "CommandInvokeError from ValueError at bot/commands.py:277". Never the message: it may
+    hold anything (a card, a decision's arguments)."""
+    chain = [exc]
+    while chain[-1].__cause__ is not None and len(chain) < 10:
+        chain.append(chain[-1].__cause__)
+    text = " from ".join(type(e).__name__ for e in chain)
+    frames = traceback.extract_tb(chain[-1].__traceback__)
+    if frames:
+        where = Path(frames[-1].filename)
+        text += f" at {'/'.join(where.parts[-2:])}:{frames[-1].lineno}"
+    return text
 
 
 def setup(level: int = logging.INFO) -> logging.Handler:

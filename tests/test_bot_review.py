@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import logging
 import threading
 
 from bot.lobby import Lobby
+from bot.logs import JsonLines, log_error
 from bot.store import Store
 from bot.turns import Games, Refusal
 from engine.core import Decision
@@ -229,3 +232,33 @@ async def test_two_replace_commands_at_once_hand_the_seat_over_once(tmp_path):
         assert len(notes) == 1
     finally:
         await store.close()
+
+
+def test_an_error_log_line_names_the_exception_but_not_its_message():
+    """An exception's message may hold anything (a card, a decision's arguments): the log line
+    keeps its type and where it was raised, never its text."""
+    records: list[logging.LogRecord] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            records.append(record)
+
+    logger = logging.getLogger("agora")
+    keep, level = Keep(), logger.level
+    logger.addHandler(keep)
+    logger.setLevel(logging.INFO)
+    try:
+        try:
+            try:
+                {}["money3"]
+            except KeyError as exc:
+                raise RuntimeError("hand: 2x money3, demigods 6 + 4") from exc
+        except RuntimeError:
+            log_error("interaction_failed", user=7)
+    finally:
+        logger.removeHandler(keep)
+        logger.setLevel(level)
+    line = json.loads(JsonLines().format(records[0]))
+    assert "money3" not in json.dumps(line) and "demigods" not in json.dumps(line)
+    assert line["error"].startswith("RuntimeError from KeyError at ")
+    assert "test_bot_review.py:" in line["error"]
