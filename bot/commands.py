@@ -100,13 +100,8 @@ class PantheonCommands(app_commands.Group):
             text = "\n".join([*res.notes, messages.panel_text(res.panel)])
             await self._reply(interaction, text, view=panel_view(res.panel))
         else:
-            game_id = res.commit.game_id if res.commit else None
-            text = t("bot.panel.done")
-            if game_id is not None:
-                table = await self.bot.games.table(game_id)
-                text += "\n" + (messages.waiting_line(table) if table.game.status == "playing"
-                                else t("bot.panel.over"))
-            await self._reply(interaction, text)
+            table = await self.bot.games.table(res.commit.game_id) if res.commit else None
+            await self._reply(interaction, messages.done_text(table))
         if res.commit is not None:
             self.bot.publisher.kick(res.commit.game_id)
 

@@ -49,7 +49,7 @@ def title(table: Table) -> str:
 def lobby_text(table: Table) -> str:
     lines = [t("bot.lobby.head", title=title(table), host=f"<@{table.game.host_id}>")]
     lines += [seat_line(s) for s in table.seats]
-    opts = {k: v for k, v in table.game.options.items()}
+    opts = table.game.options
     if opts:
         lines.append(t("bot.lobby.options", options=", ".join(f"{k}={v}"
                                                                for k, v in sorted(opts.items()))))
@@ -105,6 +105,15 @@ def waiting_line(table: Table) -> str:
     if w.kind == "action":
         return t("bot.wait.turn", who=who(seat), what=what)
     return t("bot.wait.answer", who=who(seat), what=what)
+
+
+def done_text(table: Table | None) -> str:
+    """The answer to a step that ended the player's part: committed, and what comes next."""
+    text = t("bot.panel.done")
+    if table is not None:
+        text += "\n" + (waiting_line(table) if table.game.status == "playing"
+                        else t("bot.panel.over"))
+    return clip(text)
 
 
 def scores_line(table: Table) -> str:

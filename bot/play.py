@@ -18,7 +18,7 @@ from . import messages
 from .components import panel_view
 from .logs import log, log_error
 from .publish import picture, png_file, render_preview
-from .turns import Panel, Refusal, StepResult
+from .turns import Games, Panel, Refusal, StepResult
 
 if TYPE_CHECKING:
     from .app import AgoraBot
@@ -36,7 +36,7 @@ class Play:
         self.bot = bot
 
     @property
-    def games(self):
+    def games(self) -> Games:
         return self.bot.games
 
     async def refuse(self, interaction: discord.Interaction, refusal: Refusal) -> None:
@@ -65,12 +65,8 @@ class Play:
                                                      attachments=png_file(preview, "preview.png"))
         else:
             table = await self.games.table(res.commit.game_id) if res.commit else None
-            done = t("bot.panel.done")
-            if table is not None:
-                done += "\n" + (messages.waiting_line(table) if table.game.status == "playing"
-                                else t("bot.panel.over"))
-            await interaction.edit_original_response(content=messages.clip(done), view=None,
-                                                     attachments=[])
+            await interaction.edit_original_response(content=messages.done_text(table),
+                                                     view=None, attachments=[])
 
     async def option(self, interaction: discord.Interaction, game_id: int, number: int,
                      token: str, index: int) -> None:
@@ -102,15 +98,11 @@ class Play:
     async def page(self, interaction: discord.Interaction, game_id: int, number: int,
                    token: str, page: int) -> None:
         await interaction.response.defer()
-        panel = await self._guard(interaction, self.games.open_panel(game_id,
-                                                                     interaction.user.id))
-        if panel is None:
-            return
-        if panel.token != token:
-            await self.refuse(interaction, Refusal(t("bot.err.stale", n=number)))
-            return
-        await interaction.edit_original_response(content=messages.panel_text(panel),
-                                                 view=panel_view(panel, page))
+        panel = await self._guard(interaction, self.games.open_panel(
+            game_id, interaction.user.id, token=token, number=number))
+        if panel is not None:
+            await interaction.edit_original_response(content=messages.panel_text(panel),
+                                                     view=panel_view(panel, page))
 
     async def take_turn(self, interaction: discord.Interaction, game_id: int,
                         number: int) -> None:

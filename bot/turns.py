@@ -248,9 +248,11 @@ class Games:
 
     # --- a player's steps -------------------------------------------------------------------
 
-    async def open_panel(self, game_id: int, user_id: int) -> Panel:
+    async def open_panel(self, game_id: int, user_id: int, *, token: str | None = None,
+                         number: int | None = None) -> Panel:
+        """The player's panel now; with a token, only if it is still the one they saw."""
         async with self.lock(game_id):
-            return await self._player_panel(game_id, user_id, None, None)
+            return await self._player_panel(game_id, user_id, token, number)
 
     async def choose(self, game_id: int, user_id: int, *, token: str, number: int | None,
                      index: int, source: str = "button", commit_complete: bool = False

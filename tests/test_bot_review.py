@@ -10,6 +10,8 @@ import json
 import logging
 import threading
 
+import pytest
+
 from bot.lobby import Lobby
 from bot.logs import JsonLines, log_error
 from bot.store import Store
@@ -262,3 +264,24 @@ def test_an_error_log_line_names_the_exception_but_not_its_message():
     assert "money3" not in json.dumps(line) and "demigods" not in json.dumps(line)
     assert line["error"].startswith("RuntimeError from KeyError at ")
     assert "test_bot_review.py:" in line["error"]
+
+
+async def test_a_stale_more_options_click_names_the_decisions(tmp_path):
+    """The "More options" button checks its panel like every other button (its refusal used to
+    show the raw template, "decision {n}")."""
+    store = await Store.open(tmp_path / "t.db")
+    try:
+        games = Games(store)
+        lobby = Lobby(games)
+        await lobby.start(guild_id=1, channel_id=5, user_id=1, name="Ann",
+                          options={"seed": action_seed()})
+        await lobby.join(channel_id=5, user_id=2, name="Bob")
+        table = await lobby.begin(channel_id=5, user_id=1, can_manage=False)
+        me = table.seats[table.waiting().seat].user_id
+        panel = await games.open_panel(table.game.id, me)
+        assert (await games.open_panel(table.game.id, me, token=panel.token, number=0)) == panel
+        with pytest.raises(Refusal, match=r"out of date \(decision 0\); the game is now at "
+                                          r"decision 0\."):
+            await games.open_panel(table.game.id, me, token="0" * 8, number=0)
+    finally:
+        await store.close()
