@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 
 NO_MENTIONS = discord.AllowedMentions.none()
 USER_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
-DM_CLOSED_CODES = {50007, 50278}  # cannot send messages to this user
 
 
 def render_board(table: Table) -> bytes:

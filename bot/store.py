@@ -195,7 +195,7 @@ class Store:
     # --- games ------------------------------------------------------------------------------
 
     @staticmethod
-    def _game(row: aiosqlite.Row) -> GameRow:
+    def _game(row: aiosqlite.Row | dict[str, Any]) -> GameRow:
         d = dict(row)
         d["options"] = json.loads(d["options"])
         return GameRow(**d)
@@ -314,6 +314,7 @@ class Store:
                              (*vals, game_id, seat))
 
     async def games_of_user(self, user_id: int) -> list[tuple[GameRow, SeatRow]]:
+        """Every open game the user sits in, with their seat."""
         rows = await self._all(
             "SELECT g.*, s.seat AS s_seat FROM games g JOIN seats s ON s.game_id = g.id"
             " WHERE s.user_id = ? AND g.status IN ('lobby', 'playing') ORDER BY g.id", (user_id,))
@@ -321,7 +322,7 @@ class Store:
         for r in rows:
             d = dict(r)
             seat_no = d.pop("s_seat")
-            game = GameRow(**{**d, "options": json.loads(d["options"])})
+            game = self._game(d)
             seat = next(s for s in await self.seats(game.id) if s.seat == seat_no)
             out.append((game, seat))
         return out
@@ -445,18 +446,19 @@ class Store:
 
     # --- drafts -----------------------------------------------------------------------------
 
-    async def draft(self, game_id: int, seat: int) -> Draft | None:
-        row = await self._one("SELECT * FROM drafts WHERE game_id = ? AND seat = ?",
-                              (game_id, seat))
-        if row is None:
-            return None
+    @staticmethod
+    def _draft(row: aiosqlite.Row) -> Draft:
         return Draft(seat=row["seat"], base=row["base"], steps=json.loads(row["steps"]),
                      source=row["source"])
 
+    async def draft(self, game_id: int, seat: int) -> Draft | None:
+        row = await self._one("SELECT * FROM drafts WHERE game_id = ? AND seat = ?",
+                              (game_id, seat))
+        return self._draft(row) if row else None
+
     async def drafts(self, game_id: int) -> list[Draft]:
         rows = await self._all("SELECT * FROM drafts WHERE game_id = ? ORDER BY seat", (game_id,))
-        return [Draft(seat=r["seat"], base=r["base"], steps=json.loads(r["steps"]),
-                      source=r["source"]) for r in rows]
+        return [self._draft(r) for r in rows]
 
     @staticmethod
     async def _put_draft(db: aiosqlite.Connection, game_id: int, draft: Draft) -> None:

@@ -26,7 +26,7 @@ import zlib
 from dataclasses import dataclass, field
 
 from data.i18n import t
-from engine.core import Decision, Event, IllegalDecision, Prompt
+from engine.core import Decision, IllegalDecision, Prompt
 from engine.pantheon import apply, options, pending, result
 from engine.pantheon.state import State
 
@@ -106,13 +106,12 @@ class Panel:
 
 @dataclass
 class Commit:
+    """Decisions just written to the log (the publisher reads them back from the store)."""
+
     game_id: int
     seat: int
     source: str
     entries: list[LogEntry]
-    events: list[Event]
-    before: State
-    after: State
 
 
 @dataclass
@@ -380,14 +379,12 @@ class Games:
         assert table.state is not None
         state = table.state
         entries: list[LogEntry] = []
-        events: list[Event] = []
         for d in steps:
             before = state
             state, ev = apply(state, seat, d)
             entries.append(LogEntry(seq=before.decisions, seat=seat, decision=d.to_json(),
                                     source=source, barrier=reveals(before, state, seat),
                                     events=[e.to_json() for e in ev]))
-            events += ev
         prompts = pending(state)
         try:
             await self.store.commit(
@@ -399,7 +396,7 @@ class Games:
         log("commit", game=table.game.id, seat=seat, source=source, decisions=len(entries),
             at=state.decisions, barrier=any(e.barrier for e in entries),
             over=result(state) is not None)
-        return Commit(table.game.id, seat, source, entries, events, table.state, state)
+        return Commit(table.game.id, seat, source, entries)
 
     # --- automatic seats --------------------------------------------------------------------
 
