@@ -24,6 +24,7 @@ from tests.bot_helpers import (
     action_seed,
     button_id,
     click_choice,
+    click_label,
     follow_on_seed,
     has_prompt,
     newest,
@@ -285,3 +286,32 @@ async def test_a_stale_more_options_click_names_the_decisions(tmp_path):
             await games.open_panel(table.game.id, me, token="0" * 8, number=0)
     finally:
         await store.close()
+
+
+async def test_every_board_picture_is_drawn_from_the_spectator_view(agora, monkeypatch):
+    """The channel's board, /pantheon board and the private draft preview all draw the public
+    view: no hand, no demigod value, no bonus tile can reach a board picture."""
+    import render.pantheon
+
+    drawn = []
+    real = render.pantheon.board_png
+
+    def spy(v):
+        drawn.append((v.seat, [(p.hand, p.demigods, p.bonus) for p in v.players]))
+        return real(v)
+
+    monkeypatch.setattr(render.pantheon, "board_png", spy)
+    d = agora.double
+    seed, mover, steps, _, _ = follow_on_seed()
+    bot, gid = await open_game(agora, seed=seed)
+    user = PLAYERS[mover]
+    prompt = newest(d.dms(user), has_prompt)
+    for step in steps:
+        await click_label(d, user, prompt, describe(step))
+    assert [a.filename for a in d.message(prompt.id).attachments] == ["preview.png"]
+    await click_choice(d, user, prompt)  # Confirm: the turn's board post
+    await settle(bot)
+    await slash(d, "carol", "board")
+    assert len(drawn) >= 4  # opening, preview, the turn's post, /pantheon board
+    assert all(seat is None and all(x == (None, None, None) for x in players)
+               for seat, players in drawn)
