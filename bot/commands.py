@@ -96,14 +96,14 @@ class PantheonCommands(app_commands.Group):
                                            ) is not None
 
     async def _show_step(self, interaction: discord.Interaction, res: StepResult) -> None:
+        if res.commit is not None:  # committed: publish even if the reply fails
+            self.bot.publisher.kick(res.commit.game_id)
         if res.panel is not None:
             text = "\n".join([*res.notes, messages.panel_text(res.panel)])
             await self._reply(interaction, text, view=panel_view(res.panel))
         else:
             table = await self.bot.games.table(res.commit.game_id) if res.commit else None
             await self._reply(interaction, messages.done_text(table))
-        if res.commit is not None:
-            self.bot.publisher.kick(res.commit.game_id)
 
     # --- lobby ------------------------------------------------------------------------------
 
@@ -200,8 +200,8 @@ class PantheonCommands(app_commands.Group):
         except Refusal as r:
             await self._reply(interaction, str(r))
             return
-        await self._reply(interaction, t("bot.begin.done", title=messages.title(table)))
         self.bot.publisher.kick(table.game.id)  # the opening post, then any AI seat
+        await self._reply(interaction, t("bot.begin.done", title=messages.title(table)))
 
     @app_commands.command(name="abandon",
                           description="End this channel's game without a result (host or "
@@ -233,10 +233,10 @@ class PantheonCommands(app_commands.Group):
         except Refusal as r:
             await self._reply(interaction, str(r))
             return
+        self.bot.publisher.kick(table.game.id)  # the AI may have to act now
         await self._announce(interaction, t("bot.replace.announce", name=seat.name,
                                             who=player.mention, level=level))
         await self._reply(interaction, t("bot.replace.done", name=seat.name))
-        self.bot.publisher.kick(table.game.id)
 
     # --- playing ----------------------------------------------------------------------------
 
@@ -401,8 +401,8 @@ class PantheonCommands(app_commands.Group):
             return
         await self.bot.store.set_seat_info(table.game.id, seat.seat, auto_follow=follow)
         log("auto_follow", game=table.game.id, seat=seat.seat, follow=follow)
+        self.bot.publisher.kick(table.game.id)  # the standing answer may apply now
         await self._reply(interaction, t(f"bot.auto.{follow}"))
-        self.bot.publisher.kick(table.game.id)
 
     # --- information ------------------------------------------------------------------------
 

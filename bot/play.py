@@ -74,9 +74,9 @@ class Play:
         res = await self._guard(interaction, self.games.choose(
             game_id, interaction.user.id, token=token, number=number, index=index))
         if isinstance(res, StepResult):
-            await self.show(interaction, res)
-            if res.commit is not None:
+            if res.commit is not None:  # committed: publish even if answering the click fails
                 self.bot.publisher.kick(game_id)
+            await self.show(interaction, res)
 
     async def confirm(self, interaction: discord.Interaction, game_id: int, number: int,
                       token: str) -> None:
@@ -84,8 +84,8 @@ class Play:
         res = await self._guard(interaction, self.games.confirm(
             game_id, interaction.user.id, token=token, number=number))
         if isinstance(res, StepResult):
+            self.bot.publisher.kick(game_id)  # committed: publish even if the edit fails
             await self.show(interaction, res)
-            self.bot.publisher.kick(game_id)
 
     async def undo_step(self, interaction: discord.Interaction, game_id: int, number: int,
                         token: str) -> None:

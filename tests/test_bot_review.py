@@ -315,3 +315,44 @@ async def test_every_board_picture_is_drawn_from_the_spectator_view(agora, monke
     assert len(drawn) >= 4  # opening, preview, the turn's post, /pantheon board
     assert all(seat is None and all(x == (None, None, None) for x in players)
                for seat, players in drawn)
+
+
+async def test_a_commit_is_published_even_when_the_answer_to_the_click_fails(agora):
+    """Editing the clicked prompt can fail (Discord hiccup, message gone): the commit is in the
+    database, so the channel post and the next player's prompt must still go out."""
+    d = agora.double
+    seed, mover, steps, _, _ = follow_on_seed()
+    bot, gid = await open_game(agora, seed=seed)
+    user = PLAYERS[mover]
+    prompt = newest(d.dms(user), has_prompt)
+    for step in steps:
+        await click_label(d, user, prompt, describe(step))
+    posts = len(d.messages(CHANNEL))
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("the edit failed")
+
+    bot.play.show = broken
+    await d.click(user, d.message(prompt.id), button_id(d.message(prompt.id), "ag:c:"))
+    await d.wait_until(lambda: len(d.messages(CHANNEL)) > posts, what="the turn's post")
+    await settle(bot)
+    assert (await bot.store.game(gid)).posted == len(steps)
+
+
+async def test_the_opening_is_posted_even_when_the_answer_to_begin_fails(agora):
+    d = agora.double
+    bot = await agora.start()
+    await slash(d, "alice", "start", seed=action_seed())
+    await slash(d, "bob", "join")
+    group = bot.tree.get_command("pantheon")
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("the reply failed")
+
+    group._reply = broken
+    await d.slash("alice", CHANNEL, "pantheon", "begin")
+    await d.wait_for_message(CHANNEL, lambda m: bool(m.attachments), timeout=5)
+    await settle(bot)
+    game = await bot.store.open_game(d.channel(CHANNEL).id)
+    assert game.status == "playing" and game.posted == 0
+    agora.logs.records.clear()  # the failed reply was logged as an error, as it should be
