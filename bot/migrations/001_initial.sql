@@ -64,7 +64,7 @@ CREATE TABLE snapshots (
     PRIMARY KEY (game_id, decisions)
 );
 
--- a player's not-yet-committed steps of the current turn (see docs/bot.md, "Drafts")
+-- a player's not-yet-committed steps of the current turn (README.md, "Drafts and commit points")
 CREATE TABLE drafts (
     game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     seat       INTEGER NOT NULL,
