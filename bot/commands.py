@@ -270,6 +270,8 @@ class PantheonCommands(app_commands.Group):
             return None
         m = OPTION_VALUE.fullmatch(choice)
         if m:
+            if m["k"] != panel.token or int(m["i"]) >= len(panel.options):
+                raise Refusal(t("bot.err.stale_choice"))  # not a button: say so plainly
             return await games.choose(game_id, user_id, token=m["k"], number=int(m["n"]),
                                       index=int(m["i"]), source="command",
                                       commit_complete=True)

@@ -58,9 +58,15 @@ async def test_hostile_typed_choices_are_refused_and_change_nothing(agora):
             inter = await slash(d, user, command, choice=text)
             assert inter.ephemeral and inter.content, (command, text[:20])
             assert "went wrong" not in inter.content, (command, text[:20], inter.content)
+    inter = await slash(d, user, "choose", choice="o:0:00000000:0")
+    assert "not one of the options you have now" in inter.content
     choices = await d.autocomplete(user, CHANNEL, "pantheon", "choose", focused="choice",
                                    options={"choice": "z" * 6000})
     assert choices == []
+    real = (await d.autocomplete(user, CHANNEL, "pantheon", "choose", focused="choice",
+                                 options={"choice": ""}))[0]["value"]
+    inter = await slash(d, user, "choose", choice=real[:-1] + "99")  # a number not offered
+    assert "not one of the options you have now" in inter.content
     after = await bot.store.game(gid)
     assert (after.revision, after.decisions) == (before.revision, before.decisions)
     assert await bot.store.drafts(gid) == []
