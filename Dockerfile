@@ -29,6 +29,6 @@ RUN pip install --no-index --find-links=/wheels agora \
 USER agora
 WORKDIR /data
 VOLUME ["/data"]
-# exit code 2: DISCORD_TOKEN missing or rejected (see docs/bot.md)
+# exit code 2: DISCORD_TOKEN missing or rejected (see README.md, "Running the bot")
 ENTRYPOINT ["agora"]
 CMD ["run"]

@@ -18,7 +18,7 @@ from .turns import Games, Refusal, Table
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 AI_LEVELS = ("easy", "normal")
 ENGINE_OPTIONS = ("bonus_draft", "stall_guard_rounds", "start_supply_by_player_count")
-BOT_OPTIONS = ("reminder_hours",)
+BOT_OPTIONS = ("reminder_hours", "fixed_seed")
 
 
 def colour(seat: int) -> str:
@@ -62,6 +62,9 @@ class Lobby:
         seed = opts.pop("seed", None)
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
+        else:
+            # a chosen seed lets whoever knows it work out the card order: the lobby says so
+            opts["fixed_seed"] = seed
         unknown = set(opts) - set(ENGINE_OPTIONS) - set(BOT_OPTIONS)
         if unknown:
             raise Refusal(t("bot.err.unknown_option", names=", ".join(sorted(unknown))))

@@ -50,6 +50,8 @@ def lobby_text(table: Table) -> str:
     lines = [t("bot.lobby.head", title=title(table), host=f"<@{table.game.host_id}>")]
     lines += [seat_line(s) for s in table.seats]
     opts = table.game.options
+    if "fixed_seed" in opts:
+        lines.append(t("bot.lobby.fixed_seed", seed=opts["fixed_seed"]))
     if opts:
         lines.append(t("bot.lobby.options", options=", ".join(f"{k}={v}"
                                                                for k, v in sorted(opts.items()))))

@@ -293,3 +293,17 @@ def test_every_bot_text_key_exists():
     dynamic += [f"bot.status.{x}" for x in ("lobby", "playing", "over", "abandoned")]
     dynamic += ["bot.auto.draw", "bot.auto.ask", "bot.leave.announce"]
     assert [k for k in dynamic if k not in en] == []
+
+
+async def test_a_chosen_seed_is_announced_in_the_lobby(games):
+    """A host who picks the seed could work out the deck order (P-GAP-HIDDEN): everyone is
+    told, and an unseeded game says nothing of the kind."""
+    from bot.messages import lobby_text
+
+    lobby = Lobby(games)
+    table = await lobby.start(guild_id=1, channel_id=CHANNEL, user_id=ANN, name="Ann",
+                              options={"seed": 77})
+    assert "Fixed seed 77" in lobby_text(table) and table.game.seed == 77
+    other = await lobby.start(guild_id=1, channel_id=CHANNEL + 1, user_id=BOB, name="Bob",
+                              options={})
+    assert "Fixed seed" not in lobby_text(other)

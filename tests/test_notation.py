@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.core import Decision, IllegalDecision
 from engine.pantheon import apply, new_game, options, pending
@@ -95,3 +97,23 @@ def test_not_your_turn() -> None:
     with pytest.raises(IllegalDecision) as err:
         parse(s, other, "draw")
     assert err.value.rule == "P-TURN-1"
+
+
+WORDS = ["move", "buy", "god", "draw", "col", ":", ";", ",", "²", "1", "3", "99999", "F12",
+         "Q29", "Z1", "dancers", "+foot", "+col", "display:move", "deck", "traitera", "end",
+         "vinthrad", ">", "swap", "tile", "skip", "", " "]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.one_of(st.text(max_size=60),
+                 st.lists(st.sampled_from(WORDS), max_size=12).map(" ".join)))
+def test_any_typed_text_is_refused_cleanly_or_applied(text: str) -> None:
+    """Nothing a user types crashes the parser: it is applied, or refused with a message."""
+    s = at_first_action()
+    seat = pending(s)[0].seat
+    before = frozen(s)
+    try:
+        apply_text(s, seat, text)
+    except IllegalDecision as err:
+        assert err.message
+    assert frozen(s) == before

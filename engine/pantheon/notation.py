@@ -90,6 +90,11 @@ def _run(s: State, seat: int, text: str) -> tuple[list[Decision], State, list[Ev
     return decisions, state, events
 
 
+def _number(token: str) -> bool:
+    """Plain ASCII digits only ("²" is a digit to str.isdigit but not to int())."""
+    return token.isascii() and token.isdigit() and len(token) <= 3
+
+
 def _forced(events: list[Event], seat: int) -> list[Decision]:
     return [Decision.from_json(e.args["decision"]) for e in events
             if e.template == "forced" and e.args["seat"] == seat]
@@ -99,6 +104,8 @@ def _clause(s: State, seat: int, clause: str):
     """Yield decisions for one clause; later ones depend on the state after earlier ones, so
     this is a generator consumed between applications."""
     words = clause.lower().replace(",", " ").split()
+    if not words:
+        raise NotationError("Write a turn, for example: move 2: F12 F13 col G13")
     head, rest = words[0], words[1:]
     head, _, after = head.partition(":")
     if after:
@@ -132,7 +139,7 @@ def _numbers_and_items(rest: list[str]) -> tuple[list[str], list[str]]:
         left, right = joined.split(":", 1)
         return left.split(), right.split()
     nums = []
-    while rest and rest[0].isdigit():
+    while rest and _number(rest[0]):
         nums.append(rest.pop(0))
     return nums, rest
 
@@ -144,7 +151,7 @@ def _move(kind: str, rest: list[str]):
     elif kind != "move_cards":
         raise NotationError(f"You cannot start a move now: {flow.WAITING.get(kind, kind)}.",
                             "P-TURN-2")
-    if len(nums) > 1 or (nums and not nums[0].isdigit()):
+    if len(nums) > 1 or (nums and not _number(nums[0])):
         raise NotationError("Write the number of movement cards once: move 2: F12 F13")
     yield Decision("cards", {"n": int(nums[0]) if nums else 0})
     yield from _placements(items)
@@ -189,7 +196,7 @@ def _buy(s: State, seat: int, kind: str, rest: list[str]):
         raise NotationError(f"You cannot buy now: {flow.WAITING.get(kind, kind)}.",
                             "P-TURN-2")
     for n in nums:
-        if not n.isdigit() or int(n) not in MONEY_BY_VALUE:
+        if not _number(n) or int(n) not in MONEY_BY_VALUE:
             raise NotationError(f"“{n}” is not a money card value (1 to 5).", "P-BUY-1")
         yield Decision("money", {"card": MONEY_BY_VALUE[int(n)]})
     held = dict(s.players[seat].tiles)
@@ -197,7 +204,7 @@ def _buy(s: State, seat: int, kind: str, rest: list[str]):
     while i < len(items):
         tok = items[i]
         if tok in KINDS:
-            if i + 1 >= len(items) or not items[i + 1].isdigit():
+            if i + 1 >= len(items) or not _number(items[i + 1]):
                 raise NotationError(f"Give the level after {tok}, e.g. {tok} 2.", "P-BUY-4")
             level = int(items[i + 1])
             yield Decision("upgrade" if tok in held else "tile", {"kind": tok, "level": level})
@@ -282,7 +289,7 @@ def _single(s: State, seat: int, kind: str, head: str, rest: list[str]) -> Decis
         return Decision("gallia", {"choice": arg})
     if head == "discard" and arg:
         return Decision("discard", {"card": arg})
-    if head == "swap" and len(rest) == 2 and rest[0].isdigit():
+    if head == "swap" and len(rest) == 2 and _number(rest[0]):
         to = COLUMN if rest[1].startswith("col") else FOOT
         return Decision("swap", {"to": to, "n": int(rest[0])})
     if head == "offer":
