@@ -193,10 +193,15 @@ class Lobby:
             if seat is None:
                 raise Refusal(t("bot.err.target_not_seated", who=f"<@{target_user_id}>"))
             game = table.game
+            new_host = None
+            if target_user_id == game.host_id:
+                # the host left: whoever asked takes over if seated, else the next person seated
+                others = [s.user_id for s in table.seats if s.user_id not in (None, target_user_id)]
+                new_host = user_id if user_id in others else (others[0] if others else None)
             try:
                 await self.store.replace_seat(
                     game.id, game.revision, seat.seat, user_id=None, name=seat.name,
-                    ai_level=level, at=game.decisions,
+                    ai_level=level, at=game.decisions, new_host=new_host,
                     note=t("bot.journal.replaced", name=seat.name, level=level))
             except StaleWrite:
                 raise Refusal(t("bot.err.busy")) from None

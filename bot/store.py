@@ -290,10 +290,14 @@ class Store:
                              (game_id,))
 
     async def replace_seat(self, game_id: int, revision: int, seat: int, *, user_id: int | None,
-                           name: str, ai_level: str | None, note: str, at: int) -> None:
-        """Hand a seat to someone else (an AI when user_id is None); the journal says so."""
+                           name: str, ai_level: str | None, note: str, at: int,
+                           new_host: int | None = None) -> None:
+        """Hand a seat to someone else (an AI when user_id is None); the journal says so. When
+        the seat was the host's, `new_host` takes the host role in the same transaction."""
         async with self._tx() as db:
             await self._bump(db, game_id, revision)
+            if new_host is not None:
+                await db.execute("UPDATE games SET host_id = ? WHERE id = ?", (new_host, game_id))
             await db.execute("UPDATE seats SET user_id = ?, name = ?, ai_level = ?,"
                              " dm_channel_id = NULL, dm_ok = NULL, hand_sig = NULL"
                              " WHERE game_id = ? AND seat = ?",

@@ -307,3 +307,13 @@ async def test_a_chosen_seed_is_announced_in_the_lobby(games):
     other = await lobby.start(guild_id=1, channel_id=CHANNEL + 1, user_id=BOB, name="Bob",
                               options={})
     assert "Fixed seed" not in lobby_text(other)
+
+
+async def test_replacing_the_host_passes_the_host_role_on(games):
+    """A departed host's seat goes to the AI and the host role to the member who asked (a
+    Manage Channels member who is seated), so the remaining players keep a host."""
+    table = await begun(games, action_seed())
+    assert table.game.host_id == ANN
+    table, seat = await Lobby(games).replace(channel_id=CHANNEL, user_id=CY, can_manage=True,
+                                             target_user_id=ANN, level="normal")
+    assert seat.is_ai and table.game.host_id == CY
