@@ -60,6 +60,11 @@ def log(event: str, /, **fields: Any) -> None:
     LOGGER.info(event, extra={"event": event, "fields": fields})
 
 
+def log_warning(event: str, /, **fields: Any) -> None:
+    """Something the server's admin should fix (e.g. a missing permission), not a bot bug."""
+    LOGGER.warning(event, extra={"event": event, "fields": fields})
+
+
 def log_error(event: str, **fields: Any) -> None:
     LOGGER.error(event, exc_info=True, extra={"event": event, "fields": fields})
 

@@ -20,7 +20,7 @@ from engine.pantheon.game import start_events
 
 from . import messages
 from .components import panel_view, turn_view
-from .logs import log, log_error
+from .logs import log, log_error, log_warning
 from .store import SeatRow
 from .turns import Panel, Table
 
@@ -148,11 +148,17 @@ class Publisher:
         try:
             msg = await channel.send(content, files=png_file(board, "board.png"), view=view_,
                                      allowed_mentions=USER_MENTIONS)
+        except (discord.Forbidden, discord.NotFound):
+            # the bot may no longer post here (permission taken, channel gone): the game goes
+            # on by DM instead of waiting forever for a post that can never be made
+            log_warning("channel_post_refused", game=game.id, channel=game.channel_id)
+            msg = None
         except discord.HTTPException:
             log_error("channel_post_failed", game=game.id, channel=game.channel_id)
-            return
+            return  # a passing failure: posted again on the next start (not marked posted)
         await self.bot.store.mark_posted(game.id, table.state.decisions)
-        await self.bot.store.set_turn_message(game.id, msg.id)
+        if msg is not None:
+            await self.bot.store.set_turn_message(game.id, msg.id)
         log("posted", game=game.id, at=table.state.decisions, board=board is not None,
             over=game.status == "over")
         if human_waiting:

@@ -426,3 +426,27 @@ async def test_bonus_draft_asks_every_player_privately_in_turn(agora):
     await settle(bot)
     log = await bot.store.log(gid)
     assert sorted(e.seat for e in log if e.decision["kind"] == "bonus") == [0, 1, 2]
+
+
+async def test_game_goes_on_by_dm_when_the_channel_refuses_posts(agora):
+    """The bot loses Send Messages in the game's channel mid-game: its posts are refused
+    (403), yet every decision is committed and the next player still gets a prompt by DM."""
+    d = agora.double
+    bot, gid = await open_game(agora, seed=11, stall_guard_rounds=1)
+    posts = len(d.messages(CHANNEL))
+    d.set_bot_can_send(CHANNEL, False)
+    ids = user_names(d, PLAYERS)
+    first = (await bot.store.game(gid)).decisions
+    movers = []
+    for _ in range(40):  # play until two different players have acted through their DMs
+        await settle(bot)
+        _, user = await waiting_user(bot, gid, ids)
+        if not movers or movers[-1] != user:
+            movers.append(user)
+        if len(movers) == 3:
+            break
+        await click_choice(d, user, newest(d.dms(user), has_prompt))
+    assert len(movers) == 3, movers
+    assert (await bot.store.game(gid)).decisions > first
+    assert len(d.messages(CHANNEL)) == posts  # nothing reached the channel
+    assert has_prompt(newest(d.dms(movers[-1]), has_prompt))

@@ -211,6 +211,10 @@ class DiscordDouble:
         """Closed DMs: the bot's messages to this user's DM channel get 403 / code 50007."""
         self.store.user(user).dms_open = is_open
 
+    def set_bot_can_send(self, channel: ChannelRef, allowed: bool) -> None:
+        """Take Send Messages away from the bot in a channel (its posts get 403 / 50013)."""
+        self.store.channel(channel).bot_can_send = allowed
+
     def dm_channel(self, user: UserRef) -> Channel:
         """The DM channel between ``user`` and the bot (created if needed)."""
         return self.store.dm_channel(self.store.user(user))

@@ -198,6 +198,7 @@ class Channel:
     recipient: User | None = None
     last_message_id: int | None = None
     archived: bool = False
+    bot_can_send: bool = True  # False: the bot lost Send Messages here (403 / 50013)
     created_at: dt.datetime = field(default_factory=now)
 
     @property

@@ -21,6 +21,7 @@ from urllib.parse import quote
 
 from .errors import (
     CANNOT_MESSAGE_USER,
+    MISSING_PERMISSIONS,
     ApiError,
     DoubleTimeout,
     invalid_form,
@@ -222,6 +223,8 @@ class Store:
         """Bot messages to a DM channel fail when the user does not accept DMs."""
         if author.bot and channel.recipient is not None and not channel.recipient.dms_open:
             raise ApiError(403, CANNOT_MESSAGE_USER, "Cannot send messages to this user")
+        if author.bot and not channel.bot_can_send:
+            raise ApiError(403, MISSING_PERMISSIONS, "Missing Permissions")
 
     def create_message(
         self,
