@@ -5,7 +5,7 @@ and serialises to JSON)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 MASK64 = (1 << 64) - 1
 
@@ -85,6 +85,31 @@ class Event:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Event:
         return cls(data["template"], dict(data.get("args", {})), data.get("private_to"))
+
+
+@runtime_checkable
+class GameRules(Protocol):
+    """The contract every game package meets (shared/ARCHITECTURE.md, "The engine contract").
+    A rules *module* such as `engine.pantheon` satisfies it with module-level functions, so the
+    bot and the AI can host any game the same way."""
+
+    def new_game(self, players: Any, seed: int, options: dict[str, Any] | None = None) -> Any:
+        ...
+
+    def pending(self, state: Any) -> list[Prompt]:
+        ...
+
+    def options(self, state: Any, seat: int) -> list[Decision]:
+        ...
+
+    def apply(self, state: Any, seat: int, decision: Decision) -> tuple[Any, list[Event]]:
+        ...
+
+    def view(self, state: Any, seat: int | None) -> Any:
+        ...
+
+    def result(self, state: Any) -> Any:
+        ...
 
 
 class Rng:
