@@ -18,16 +18,27 @@ COLUMN_FIELDS: tuple[str, ...] = tuple(f.label for f in BOARD.fields if f.is_col
 LABELS: frozenset[str] = frozenset(NEIGHBOURS)
 
 
+# Feet only stand on non-column fields and columns only on column fields (P-PLACE-2), so the
+# candidate search only looks at the neighbours of the right terrain.
+FOOT_NEIGHBOURS: dict[str, tuple[str, ...]] = {
+    label: tuple(nb for nb in nbs if not IS_COLUMN_FIELD[nb]) for label, nbs in NEIGHBOURS.items()
+}
+COLUMN_NEIGHBOURS: dict[str, tuple[str, ...]] = {
+    label: tuple(nb for nb in nbs if IS_COLUMN_FIELD[nb]) for label, nbs in NEIGHBOURS.items()
+}
+
+
 def network(s: State, seat: int) -> set[str]:
     """P-PLACE-6: temple + fields placed on this epoch + old own columns joined to those."""
+    pieces = s.pieces
     net: set[str] = set(s.players[seat].placed)
-    old = {label for label, ps in s.pieces.items() if label not in net
-           and any(p[0] == seat and p[1] == COLUMN for p in ps)}
-    frontier = list(net) if old else []
+    # Grow outwards from this epoch's fields instead of first scanning every piece on the board
+    # for old own columns: only the neighbours of the network can join it, and the network
+    # is needed for every option listing, so this search runs very often.
+    frontier = list(net)
     while frontier:
-        label = frontier.pop()
-        for nb in NEIGHBOURS[label]:
-            if nb in old and nb not in net:
+        for nb in NEIGHBOURS[frontier.pop()]:
+            if nb not in net and _owns(pieces.get(nb, ()), seat, COLUMN):
                 net.add(nb)
                 frontier.append(nb)
     if s.temple:
@@ -104,17 +115,22 @@ def legal_placements(s: State, seat: int, piece: str, jumps: bool) -> list[Place
     return list(iter_placements(s, seat, piece, jumps))
 
 
-def iter_placements(s: State, seat: int, piece: str, jumps: bool) -> Iterator[Placement]:
-    """Direct placements first (sorted by label), then those only a Gaiviles jump reaches."""
+def iter_placements(s: State, seat: int, piece: str, jumps: bool,
+                    net: set[str] | None = None) -> Iterator[Placement]:
+    """Direct placements first (sorted by label), then those only a Gaiviles jump reaches.
+    `net` may pass in network(s, seat) when the caller already has it for this same state."""
     seen: set[str] = set()
-    net: set[str] = set()
+    candidates: set[str] = set()
     if piece == FOOT:
-        net = network(s, seat)
-        candidates = {nb for f in net for nb in NEIGHBOURS[f]}
+        if net is None:
+            net = network(s, seat)
+        for f in net:
+            candidates.update(FOOT_NEIGHBOURS[f])
     else:
         # own feet only exist this epoch, so they are among the fields placed on this epoch
-        candidates = {nb for f in set(s.players[seat].placed) if _owns(s.pieces[f], seat, FOOT)
-                      for nb in NEIGHBOURS[f]}
+        for f in set(s.players[seat].placed):
+            if _owns(s.pieces[f], seat, FOOT):
+                candidates.update(COLUMN_NEIGHBOURS[f])
     for label in sorted(candidates):
         cost = _cost_or_none(s, seat, piece, label)
         if cost is not None:
@@ -122,7 +138,7 @@ def iter_placements(s: State, seat: int, piece: str, jumps: bool) -> Iterator[Pl
             yield label, None, cost
     if not jumps:
         return
-    if not net:
+    if net is None:
         net = network(s, seat)
     vias = {nb for f in net for nb in NEIGHBOURS[f]
             if nb != s.temple and s.pieces.get(nb) and not _has(s, nb, seat)}
@@ -136,8 +152,10 @@ def iter_placements(s: State, seat: int, piece: str, jumps: bool) -> Iterator[Pl
                     yield label, via, cost
 
 
-def _owns(pieces: list, seat: int, piece: str) -> bool:
-    return any(p[0] == seat and p[1] == piece for p in pieces)
+def _owns(pieces: list | tuple, seat: int, piece: str) -> bool:
+    # State stores each piece as the list [seat, piece] (it round-trips through JSON), so a list
+    # membership test finds it in C; this runs in the innermost searches
+    return [seat, piece] in pieces
 
 
 def _cost_or_none(s: State, seat: int, piece: str, label: str) -> int | None:
