@@ -47,17 +47,25 @@ def check_payment(player: Player, numbers: tuple[int, ...] | list[int], kinds: o
 def payments(player: Player, numbers: tuple[int, ...] | list[int],
              tiles_allowed: bool) -> list[list[str]]:
     """Every distinct valid assignment, fewest cards first (P-SAC-8)."""
+    # Same test as check_payment (a permutation of KINDS always passes its shape checks, so
+    # only the cards in hand can fail), done inline: raising and catching an exception for
+    # each of up to 24 permutations made this the slowest option listing of the game.
+    level = {k: (player.tiles.get(k, 0) if tiles_allowed else 0) for k in KINDS}
+    held = {k: player.hand.get(k, 0) for k in KINDS}
     found: dict[tuple, tuple[int, list[str]]] = {}
     for kinds in permutations(KINDS, len(numbers)):
-        kinds_l = list(kinds)
-        try:
-            need = check_payment(player, numbers, kinds_l, tiles_allowed)
-        except IllegalDecision:
-            continue
-        # equal numbers make swapped kinds the same payment: keep one of them
-        key = tuple(sorted(zip(numbers, kinds_l, strict=True)))
-        if key not in found:
-            found[key] = (sum(need.values()), kinds_l)
+        spent = 0
+        for number, kind in zip(numbers, kinds, strict=True):
+            missing = number - level[kind]
+            if missing > 0:
+                if held[kind] < missing:
+                    break
+                spent += missing
+        else:
+            # equal numbers make swapped kinds the same payment: keep one of them
+            key = tuple(sorted(zip(numbers, kinds, strict=True)))
+            if key not in found:
+                found[key] = (spent, list(kinds))
     return [k for _, k in sorted(found.values(), key=lambda t: (t[0], t[1]))]
 
 
