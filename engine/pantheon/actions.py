@@ -21,7 +21,7 @@ from .gains import (
     stonkus_value,
     take_from_general,
 )
-from .placement import check_connected, check_field, iter_placements, put
+from .placement import check_connected, check_field, iter_all_placements, put
 from .state import COLUMN, FOOT, PIECES, State
 
 TILE_COST = COMPONENTS.tile_cost
@@ -48,11 +48,12 @@ def _action_options(s: State, frame: Frame) -> Iterator[Decision]:
 
 def action_possible(s: State, seat: int, action: str) -> bool:
     if action == "move":
-        return max_move_budget(s, seat, big=True) >= min_placement_cost(s, seat, jumps=True)
+        budget = max_move_budget(s, seat, big=True)
+        return min_placement_cost(s, seat, jumps=True, good_enough=budget) <= budget
     if action == "buy":
         return _buy_possible(s, seat)
     if action == "god":
-        return bool(_payable_gods(s, seat))
+        return next(_iter_payable_gods(s, seat), None) is not None
     return action == "draw"  # P-TURN-3: drawing is always legal
 
 
@@ -151,16 +152,15 @@ def max_move_budget(s: State, seat: int, big: bool) -> int:
     return int(big) + 2 * s.players[seat].hand.get("move", 0) + steps_value(s, seat)
 
 
-def min_placement_cost(s: State, seat: int, jumps: bool) -> int:
-    """The cheapest placement the seat could make now (99 when none); stops at the first 1."""
+def min_placement_cost(s: State, seat: int, jumps: bool, good_enough: int = 1) -> int:
+    """The cheapest placement the seat could make now (99 when none). The search stops at the
+    first placement costing at most `good_enough`, and returns that cost: callers that only ask
+    "can I afford any placement with this budget?" pass the budget and skip the full search."""
     best = 99
-    for piece in PIECES:
-        if s.players[seat].supply[piece] <= 0:
-            continue
-        for _, _, cost in iter_placements(s, seat, piece, jumps and _gaiviles(s, seat) > 0):
-            if cost == 1:
-                return 1
-            best = min(best, cost)
+    for _, (_, _, cost) in iter_all_placements(s, seat, jumps and _gaiviles(s, seat) > 0):
+        if cost <= good_enough:
+            return cost
+        best = min(best, cost)
     return best
 
 
@@ -215,15 +215,12 @@ def _move_place_options(s: State, frame: Frame) -> Iterator[Decision]:
 
 def placement_decisions(s: State, seat: int, money_or_steps: int, jumps: bool
                         ) -> Iterator[Decision]:
-    for piece in PIECES:
-        if s.players[seat].supply[piece] <= 0:
-            continue
-        for label, via, cost in iter_placements(s, seat, piece, jumps):
-            if cost <= money_or_steps:
-                args = {"piece": piece, "field": label}
-                if via:
-                    args["via"] = via
-                yield Decision("place", args)
+    for piece, (label, via, cost) in iter_all_placements(s, seat, jumps):
+        if cost <= money_or_steps:
+            args = {"piece": piece, "field": label}
+            if via:
+                args["via"] = via
+            yield Decision("place", args)
 
 
 def check_place(s: State, seat: int, d: Decision, available: int, jumps: int) -> int:
@@ -403,7 +400,7 @@ def _buy_possible(s: State, seat: int) -> bool:
         return True
     if any(lv < 4 and TILE_COST[lv + 1] - TILE_COST[lv] <= money for lv in tiles.values()):
         return True
-    return money >= min_placement_cost(s, seat, jumps=False)
+    return money >= min_placement_cost(s, seat, jumps=False, good_enough=money)
 
 
 def _buy_options(s: State, frame: Frame) -> Iterator[Decision]:
@@ -455,9 +452,20 @@ def _buy(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
 # --- Acquire a god ----------------------------------------------------------------------------
 
 def _payable_gods(s: State, seat: int) -> list[str]:
+    return sorted(set(_iter_payable_gods(s, seat)))
+
+
+def _iter_payable_gods(s: State, seat: int) -> Iterator[str]:
+    """Gods on display (repeats included) whose sacrifice the seat can pay, lazily: the action
+    prompt only asks whether there is one."""
     p = s.players[seat]
-    return sorted({g for g in s.god_display
-                   if sacrifice.can_pay(p, GODS[g].requirement, not GODS[g].cards_only)})
+    stocks: dict[bool, list[int]] = {}  # the player's stock is the same for every god
+    for g in s.god_display:
+        tiles_allowed = not GODS[g].cards_only
+        if tiles_allowed not in stocks:
+            stocks[tiles_allowed] = sacrifice.stock(p, tiles_allowed)
+        if sacrifice.covers(stocks[tiles_allowed], GODS[g].requirement):
+            yield g
 
 
 def _god_choose_options(s: State, frame: Frame) -> list[Decision]:

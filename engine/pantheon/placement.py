@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from data.pantheon import BOARD
 from engine.core import IllegalDecision
 
-from .state import COLUMN, FOOT, State
+from .state import COLUMN, FOOT, PIECES, State
 
 NEIGHBOURS: dict[str, tuple[str, ...]] = {
     f.label: tuple(BOARD.fields[i].label for i in BOARD.neighbours[f.index]) for f in BOARD.fields
@@ -35,9 +35,11 @@ def network(s: State, seat: int) -> set[str]:
     # Grow outwards from this epoch's fields instead of first scanning every piece on the board
     # for old own columns: only the neighbours of the network can join it, and the network
     # is needed for every option listing, so this search runs very often.
+    # Columns only ever stand on column fields (P-PLACE-2, and the column bonus tile also
+    # places on column fields), so only column-field neighbours are looked at.
     frontier = list(net)
     while frontier:
-        for nb in NEIGHBOURS[frontier.pop()]:
+        for nb in COLUMN_NEIGHBOURS[frontier.pop()]:
             if nb not in net and _owns(pieces.get(nb, ()), seat, COLUMN):
                 net.add(nb)
                 frontier.append(nb)
@@ -131,11 +133,20 @@ def iter_placements(s: State, seat: int, piece: str, jumps: bool,
         for f in set(s.players[seat].placed):
             if _owns(s.pieces[f], seat, FOOT):
                 candidates.update(COLUMN_NEIGHBOURS[f])
+    pieces, temple = s.pieces, s.temple
     for label in sorted(candidates):
-        cost = _cost_or_none(s, seat, piece, label)
-        if cost is not None:
-            seen.add(label)
-            yield label, None, cost
+        # _cost_or_none without its terrain test, which the neighbour tables already did
+        if label == temple:
+            continue
+        here = pieces.get(label)
+        if not here:
+            cost = 1
+        elif len(here) >= 2 or here[0][0] == seat:
+            continue
+        else:
+            cost = 2
+        seen.add(label)
+        yield label, None, cost
     if not jumps:
         return
     if net is None:
@@ -150,6 +161,20 @@ def iter_placements(s: State, seat: int, piece: str, jumps: bool,
                 cost = _cost_or_none(s, seat, piece, label)
                 if cost is not None:
                     yield label, via, cost
+
+
+def iter_all_placements(s: State, seat: int, jumps: bool) -> Iterator[tuple[str, Placement]]:
+    """(piece, placement) for each piece the seat has in its personal supply, feet first. The
+    route network is worked out once here and shared by both pieces' searches."""
+    net: set[str] | None = None
+    supply = s.players[seat].supply
+    for piece in PIECES:
+        if supply[piece] <= 0:
+            continue
+        if net is None and (piece == FOOT or jumps):
+            net = network(s, seat)
+        for placement in iter_placements(s, seat, piece, jumps, net):
+            yield piece, placement
 
 
 def _owns(pieces: list | tuple, seat: int, piece: str) -> bool:
@@ -176,4 +201,10 @@ def put(s: State, seat: int, piece: str, label: str) -> None:
 
 
 def on_board(s: State, seat: int, piece: str) -> int:
-    return sum(1 for ps in s.pieces.values() for p in ps if p[0] == seat and p[1] == piece)
+    # a plain loop: measured faster than sum() over a generator, and the buy options ask often
+    n = 0
+    for ps in s.pieces.values():
+        for p in ps:
+            if p[0] == seat and p[1] == piece:
+                n += 1
+    return n

@@ -72,7 +72,16 @@ def payments(player: Player, numbers: tuple[int, ...] | list[int],
 def can_pay(player: Player, numbers: tuple[int, ...] | list[int], tiles_allowed: bool) -> bool:
     """Fast check: a kind can serve a number when tile level + cards reach it, so pairing the
     largest numbers with the best-stocked kinds finds an assignment whenever one exists."""
-    avail = sorted(((player.tiles.get(k, 0) if tiles_allowed else 0) + player.hand.get(k, 0)
-                    for k in KINDS), reverse=True)
+    return covers(stock(player, tiles_allowed), numbers)
+
+
+def stock(player: Player, tiles_allowed: bool) -> list[int]:
+    """What each offering kind can pay at most (tile level + cards), largest first."""
+    return sorted(((player.tiles.get(k, 0) if tiles_allowed else 0) + player.hand.get(k, 0)
+                   for k in KINDS), reverse=True)
+
+
+def covers(avail: list[int], numbers: tuple[int, ...] | list[int]) -> bool:
+    """can_pay with the player's stock worked out once, for checking several gods."""
     return len(numbers) <= len(avail) and all(
         a >= n for a, n in zip(avail, sorted(numbers, reverse=True), strict=False))
