@@ -171,7 +171,8 @@ def _gaiviles(s: State, seat: int) -> int:
 def _move_cards_options(s: State, frame: Frame) -> list[Decision]:
     seat, big = frame["seat"], frame["big"]
     free = int(big) + steps_value(s, seat)
-    cheapest = min_placement_cost(s, seat, jumps=True)
+    # only a cheapest cost above `free` changes the list below, so the search may stop early
+    cheapest = min_placement_cost(s, seat, jumps=True, good_enough=free)
     held = s.players[seat].hand.get("move", 0)
     opts = [Decision("cards", {"n": n}) for n in range(held + 1) if free + 2 * n >= cheapest]
     if not big:
@@ -194,7 +195,7 @@ def _move_cards(s: State, frame: Frame, d: Decision, events: list[Event]) -> Non
     if n > held:
         raise IllegalDecision(f"You hold only {held} movement card(s).", "P-MOVE-2")
     budget = int(big) + 2 * n + steps_value(s, seat)  # P-MOVE-4
-    if budget < min_placement_cost(s, seat, jumps=True):
+    if budget < min_placement_cost(s, seat, jumps=True, good_enough=budget):
         raise IllegalDecision(f"With {budget} step(s) you cannot place any piece.", "P-TURN-3")
     pop(s)
     if n:
