@@ -5,8 +5,10 @@ DM prompt, and the channel's "Take your turn" button with its ephemeral panel.""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
-from collections.abc import Callable
+import logging
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -194,3 +196,33 @@ def action_seed(players: int = 3, after: int = 0) -> int:
         if pending(new_game(players, seed))[0].kind == "action":
             return seed
     raise AssertionError("no such seed")
+
+
+class Records(logging.Handler):
+    """Every record of the bot's logger, so tests can check what the logs hold."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+    @property
+    def errors(self) -> list[logging.LogRecord]:
+        return [r for r in self.records if r.levelno >= logging.ERROR]
+
+
+@contextlib.contextmanager
+def bot_log_records() -> Iterator[Records]:
+    """Collect the "agora" logger's records (at INFO and above) for the duration."""
+    handler = Records()
+    logger = logging.getLogger("agora")
+    level = logger.level
+    logger.setLevel(logging.INFO)
+    logger.addHandler(handler)
+    try:
+        yield handler
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)

@@ -3,7 +3,6 @@ unmodified Agora bot against the double and fails the test if the bot logged an 
 
 from __future__ import annotations
 
-import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -13,25 +12,10 @@ import pytest_asyncio
 pytest_plugins = ["tests.discord_double.fixtures"]
 
 
-class Records(logging.Handler):
-    """Every record of the bot's logger, so tests can check what the logs hold."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.INFO)
-        self.records: list[logging.LogRecord] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record)
-
-    @property
-    def errors(self) -> list[logging.LogRecord]:
-        return [r for r in self.records if r.levelno >= logging.ERROR]
-
-
 class Agora:
     """The bot under test: start it, restart it on the same database, reach the double."""
 
-    def __init__(self, double: Any, bot_starter: Any, db: Path, logs: Records) -> None:
+    def __init__(self, double: Any, bot_starter: Any, db: Path, logs: Any) -> None:
         self.double = double
         self.logs = logs
         self.bot_starter = bot_starter
@@ -58,16 +42,10 @@ class Agora:
 
 @pytest_asyncio.fixture
 async def agora(discord_double: Any, bot_starter: Any, tmp_path: Path) -> AsyncIterator[Agora]:
-    handler = Records()
-    logger = logging.getLogger("agora")
-    level = logger.level
-    logger.setLevel(logging.INFO)
-    logger.addHandler(handler)
-    try:
+    from tests.bot_helpers import bot_log_records
+
+    with bot_log_records() as handler:
         yield Agora(discord_double, bot_starter, tmp_path / "agora.db", handler)
-    finally:
-        logger.removeHandler(handler)
-        logger.setLevel(level)
     errors = [f"{r.getMessage()} {getattr(r, 'fields', '')}" for r in handler.errors]
     assert not errors, f"the bot logged errors: {errors}"
     discord_double.assert_clean()

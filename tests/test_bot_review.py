@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import logging
 import threading
 
 import pytest
@@ -22,6 +21,7 @@ from engine.pantheon.text import describe
 from tests.bot_helpers import (
     CHANNEL,
     action_seed,
+    bot_log_records,
     button_id,
     click_choice,
     click_label,
@@ -246,17 +246,7 @@ async def test_two_replace_commands_at_once_hand_the_seat_over_once(tmp_path):
 def test_an_error_log_line_names_the_exception_but_not_its_message():
     """An exception's message may hold anything (a card, a decision's arguments): the log line
     keeps its type and where it was raised, never its text."""
-    records: list[logging.LogRecord] = []
-
-    class Keep(logging.Handler):
-        def emit(self, record: logging.LogRecord) -> None:
-            records.append(record)
-
-    logger = logging.getLogger("agora")
-    keep, level = Keep(), logger.level
-    logger.addHandler(keep)
-    logger.setLevel(logging.INFO)
-    try:
+    with bot_log_records() as kept:
         try:
             try:
                 {}["money3"]
@@ -264,9 +254,7 @@ def test_an_error_log_line_names_the_exception_but_not_its_message():
                 raise RuntimeError("hand: 2x money3, demigods 6 + 4") from exc
         except RuntimeError:
             log_error("interaction_failed", user=7)
-    finally:
-        logger.removeHandler(keep)
-        logger.setLevel(level)
+    records = kept.records
     line = json.loads(JsonLines().format(records[0]))
     assert "money3" not in json.dumps(line) and "demigods" not in json.dumps(line)
     assert line["error"].startswith("RuntimeError from KeyError at ")

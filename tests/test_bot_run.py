@@ -12,6 +12,7 @@ import pytest
 from bot.app import EXIT_CONFIG, run_from_env
 from bot.config import Config, ConfigError
 from bot.logs import JsonLines, log
+from tests.bot_helpers import bot_log_records
 
 
 @pytest.fixture
@@ -55,21 +56,9 @@ async def test_rejected_token_exits_with_2(discord_double, monkeypatch, tmp_path
 
 
 def test_log_lines_are_json_objects():
-    records: list[logging.LogRecord] = []
-
-    class Keep(logging.Handler):
-        def emit(self, record: logging.LogRecord) -> None:
-            records.append(record)
-
-    logger = logging.getLogger("agora")
-    keep, level = Keep(), logger.level
-    logger.addHandler(keep)
-    logger.setLevel(logging.INFO)
-    try:
+    with bot_log_records() as kept:
         log("commit", game=3, seat=1, level="easy")
-    finally:
-        logger.removeHandler(keep)
-        logger.setLevel(level)
+    records = kept.records
     line = json.loads(JsonLines().format(records[0]))
     assert line["event"] == "commit" and line["game"] == 3 and line["level"] == "info"
     assert line["level_"] == "easy"  # a field never overwrites the line's own keys
