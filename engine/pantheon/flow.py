@@ -12,6 +12,7 @@ from typing import Any
 from engine.core import Decision, Event, IllegalDecision
 
 from .state import State
+from .text import describe
 
 Frame = dict[str, Any]
 AutoHandler = Callable[[State, Frame, list[Event]], None]
@@ -101,7 +102,8 @@ def apply_decision(s: State, seat: int, d: Decision, events: list[Event]) -> Non
 
 def reject(d: Decision, frame: Frame) -> IllegalDecision:
     waiting = WAITING.get(frame["t"], frame["t"])
-    return IllegalDecision(f"{d.kind!r} is not possible now: {waiting}.")
+    return IllegalDecision(f"“{describe(d)}” is not possible now: you may {waiting}.",
+                           "P-TURN-2")
 
 
 WAITING: dict[str, str] = {

@@ -56,7 +56,7 @@ def describe(d: Decision, locale: str | None = None) -> str:
         if god in GODS:
             return t("decision.god", locale, god=god_name(god), requirement=requirement(god))
     if k == "offer":
-        kinds = a.get("kinds") or []
+        kinds = a.get("kinds") if isinstance(a.get("kinds"), list) else []
         return t("decision.offer", locale, kinds=" / ".join(t(f"kind.{x}", locale) for x in kinds))
     if k == "take":
         if a.get("from") == "deck":
@@ -77,7 +77,8 @@ def describe(d: Decision, locale: str | None = None) -> str:
         give = "foot" if to == "column" else "column"
         return t("decision.swap", locale, n=a.get("n"), give=t(f"pieces.{give}", locale),
                  to=t(f"pieces.{to}", locale))
-    return t(f"decision.{k}", locale)
+    label = t(f"decision.{k}", locale)
+    return k if label == f"decision.{k}" else label  # an unknown kind is named as it is
 
 
 def event_text(e: Event, names: list[str], viewer: int | None,
