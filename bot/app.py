@@ -19,7 +19,7 @@ from discord.ext import commands
 from data.i18n import t
 
 from . import logs
-from .commands import PantheonCommands
+from .commands import build
 from .components import DYNAMIC_ITEMS
 from .config import Config, ConfigError
 from .lobby import Lobby
@@ -63,7 +63,8 @@ class AgoraBot(commands.AutoShardedBot):
         self.publisher = Publisher(self)
         self.play = Play(self)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        self.tree.add_command(PantheonCommands(self))
+        for cmd in build(self):  # one group per registered game, and /mygames
+            self.tree.add_command(cmd)
         if self.config.guild_id:
             guild = discord.Object(id=self.config.guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -1,5 +1,11 @@
-"""The /pantheon app-command group: lobby, play (with autocomplete from the engine's options and
-the whole-turn text notation), information, undo and standing answers.
+"""One builder for every game's slash-command group: `/<game> start|join|leave|addbot|begin|
+turn|choose|undo|hand|board|status|log|rules|mygames|abandon|replace|auto|export` plus the game's
+own verbs (its command module's VERBS), and the top-level `/mygames` across all games.
+
+Commands are built as `app_commands.Command` objects added with `add_command` (a Group subclass
+that inherits commands silently loses its own in discord.py 2.7.1). Parameters that differ by
+game (the start options, AI levels, rules topics, standing answers) are given to discord.py as a
+callback signature built from the game's GameInfo.
 
 Every command acknowledges at once with an ephemeral "thinking" state (Discord's 3 seconds),
 then works; refusals are ephemeral and name the rule. Public announcements go to the channel as
@@ -7,24 +13,28 @@ ordinary messages."""
 
 from __future__ import annotations
 
+import inspect
+import io
 import re
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Literal, Optional
 
 import discord
 from discord import app_commands
 
 from data.i18n import t
-from engine.core import Decision, Event, IllegalDecision
-from engine.pantheon.notation import parse
-from engine.pantheon.text import describe, event_text
+from engine.core import Event, IllegalDecision, OptionSpec
+from engine.record import dumps_record, full_record, public_record
 
 from . import messages
 from .components import abandon_view, panel_view
-from .lobby import colour
+from .kinds import Kind, kinds
+from .lobby import engine_options
 from .logs import log, log_error
 from .play import can_manage
 from .publish import picture, png_file, render_board, render_hand
 from .turns import Panel, Refusal, StepResult, Table
+from .verbs import ANY
 
 if TYPE_CHECKING:
     from .app import AgoraBot
@@ -32,41 +42,48 @@ if TYPE_CHECKING:
 # an autocomplete value; anyone can type any text here, so the numbers are bounded (int() of a
 # few thousand digits raises) and anything else is read as notation
 OPTION_VALUE = re.compile(r"o:(?P<n>\d{1,9}):(?P<k>[0-9a-f]{8}):(?P<i>\d{1,4})")
-FAMILY_PROMPTS = {"move": {"move_cards", "move_place", "loot_order"},
-                  "buy": {"buy", "cartago"},
-                  "god": {"god_choose", "god_pay", "gallia_buy"},
-                  "draw": {"draw_pick"}}
-NOTATION_HEADS = {"move", "buy", "god", "draw", "traitera", "end", "pass", "tile", "upgrade",
-                  "skip", "feet", "columns", "loot", "bonus", "gallia", "decline", "discard",
-                  "swap", "done", "stop"}
-RULE_TOPICS = ("overview", "turn", "move", "follow", "buy", "god", "draw", "loot", "peoples",
-               "epochs", "scoring", "notation", "undo")
-Family = Literal["move", "buy", "god", "draw", "any"]
+Handler = Callable[..., Awaitable[None]]
+P = inspect.Parameter
 
 
-def in_family(d: Decision, prompt_kind: str, family: str) -> bool:
-    if family == "any":
-        return True
-    if d.kind == "action":
-        return d.args.get("action") == family
-    if d.kind == "follow_draw":
-        return family in ("move", "draw")
-    return prompt_kind in FAMILY_PROMPTS.get(family, set())
+def _literal(values: tuple[str, ...]) -> Any:
+    return Literal[values]  # type: ignore[valid-type]
 
 
-def notation_text(family: str, text: str) -> str:
-    """Let `/pantheon move choice:2: F12 F13` mean `move 2: F12 F13`."""
-    head = text.strip().lower().split(" ")[0].partition(":")[0]
-    if family != "any" and head not in NOTATION_HEADS:
-        return f"{family} {text.strip()}"
-    return text.strip()
+def _option_annotation(o: OptionSpec) -> tuple[Any, Any]:
+    """A game option as a slash-command parameter: (annotation, default)."""
+    if o.kind == "bool":
+        return bool, bool(o.default)
+    if o.kind == "int":
+        return Optional[app_commands.Range[int, o.minimum, o.maximum]], None  # noqa: UP045
+    return Optional[_literal(o.choices)], None  # noqa: UP045
 
 
-class PantheonCommands(app_commands.Group):
-    def __init__(self, bot: AgoraBot) -> None:
-        super().__init__(name="pantheon", description="Play Pantheon in this channel",
-                         guild_only=True)
+def command(name: str, description: str, fn: Handler, params: list[P],
+            describe: dict[str, str] | None = None) -> app_commands.Command:
+    """A command whose parameters are `params` (after the interaction)."""
+    async def callback(interaction: discord.Interaction, **kwargs: Any) -> None:
+        await fn(interaction, **kwargs)
+
+    callback.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [P("interaction", P.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction), *params])
+    callback.__name__ = callback.__qualname__ = name.replace("-", "_")
+    if describe:
+        app_commands.describe(**describe)(callback)
+    return app_commands.Command(name=name, description=description[:100], callback=callback)
+
+
+def _param(name: str, annotation: Any, default: Any = P.empty) -> P:
+    return P(name, P.KEYWORD_ONLY, annotation=annotation, default=default)
+
+
+class GameCommands:
+    """The `/<game>` group of one game, and what its commands do."""
+
+    def __init__(self, bot: AgoraBot, kind: Kind) -> None:
         self.bot = bot
+        self.kind = kind
+        self.game = kind.id
 
     # --- helpers ----------------------------------------------------------------------------
 
@@ -77,10 +94,11 @@ class PantheonCommands(app_commands.Group):
         await interaction.followup.send(messages.clip(content), ephemeral=True, **kwargs)
 
     async def _table(self, interaction: discord.Interaction) -> Table:
-        table = await self.bot.games.table_in(interaction.channel_id or 0)
-        if table is None:
-            raise Refusal(t("bot.err.no_game"))
-        return table
+        return await self.bot.games.open_table(interaction.channel_id or 0, self.game)
+
+    async def _viewable(self, interaction: discord.Interaction) -> Table:
+        """The open game, or the channel's last finished one (its board, log and hands)."""
+        return await self.bot.games.viewable_table(interaction.channel_id or 0, self.game)
 
     async def _announce(self, interaction: discord.Interaction, content: str,
                         board: bytes | None = None) -> None:
@@ -105,168 +123,218 @@ class PantheonCommands(app_commands.Group):
             table = await self.bot.games.table(res.commit.game_id) if res.commit else None
             await self._reply(interaction, messages.done_text(table))
 
+    async def _guarded(self, interaction: discord.Interaction,
+                       work: Callable[[], Awaitable[None]]) -> None:
+        """Acknowledge, run, and answer a refusal privately."""
+        await self._ack(interaction)
+        try:
+            await work()
+        except Refusal as r:
+            log("refused", user=interaction.user.id, rule=r.rule)
+            await self._reply(interaction, str(r))
+
+    # --- the group --------------------------------------------------------------------------
+
+    def group(self) -> app_commands.Group:
+        k = self.kind
+        info = k.info
+        group = app_commands.Group(name=k.id, description=f"Play {info.name} in this channel",
+                                   guild_only=True)
+        level = _literal(info.ai_levels) if info.ai_levels else str
+        default_level = info.ai_levels[-1] if info.ai_levels else ""
+        start_params = [_param(o.name, *_option_annotation(o))
+                        for o in info.options if o.in_lobby]
+        start_params += [
+            _param("reminder_hours", Optional[app_commands.Range[float, 0.0001, 720.0]],  # noqa: UP045
+                   None),
+            _param("seed", Optional[app_commands.Range[int, 0, 2**31 - 1]], None)]  # noqa: UP045
+        start_help = {o.name: o.help for o in info.options if o.in_lobby}
+        start_help |= {"reminder_hours": "Remind the player to act after this many idle hours "
+                                         "(default 12)",
+                       "seed": "Seed for a reproducible game"}
+        cmds = [
+            command("start", f"Open a {info.name} game in this channel", self.start,
+                    start_params, start_help),
+            command("join", "Take a seat in this channel's game", self.join, []),
+            command("leave", "Leave this channel's game before it begins", self.leave, []),
+            command("addbot", "Add an AI player to the lobby", self.addbot,
+                    [_param("level", level, default_level)], {"level": "How well the AI plays"}),
+            command("begin", f"Begin the game (host; {info.min_players} to {info.max_players} "
+                             "players)", self.begin, []),
+            command("abandon", "End this channel's game without a result (host or Manage "
+                               "Channels)", self.abandon, []),
+            command("replace", "Hand a departed player's seat to the AI (host or Manage "
+                               "Channels)", self.replace,
+                    [_param("player", discord.User), _param("level", level, default_level)],
+                    {"player": "The player whose seat the AI takes over",
+                     "level": "How well the AI plays"}),
+        ]
+        for verb in k.commands.VERBS:
+            cmds.append(self._verb(verb.name, verb.description, verb.choice_help, verb.name,
+                                   required=False))
+        cmds += [
+            self._verb("choose", "Answer any prompt", "Pick from the list, or type the "
+                       "game's notation", ANY, required=True),
+            command("turn", "Open your private prompt for this game", self.turn, []),
+            command("undo", "Take back your last step (only your own, never past hidden "
+                            "information)", self.undo, []),
+            command("hand", "Show your private holdings (only to you)", self.hand, []),
+            command("board", "Show the board picture (only to you)", self.board, []),
+            command("status", "Who is awaited, what for, the scores", self.status, []),
+            command("log", "The last lines of the game log", self.log,
+                    [_param("n", app_commands.Range[int, 1, 60], 15)],
+                    {"n": "How many lines (default 15)"}),
+            command("rules", "A short rules summary", self.rules,
+                    [_param("topic", Optional[_literal(info.rules_topics)], None)],  # noqa: UP045
+                    {"topic": "Which part of the rules"}),
+            command("mygames", "Every game that waits for you, with links", self.mygames, []),
+            command("export", "The game's record as a file (public log while it is played)",
+                    self.export, []),
+        ]
+        if len(info.policies) > 1:
+            name = k.commands.POLICY_OPTION
+            cmds.append(command("auto", "Set a standing answer", self.auto,
+                                [_param(name, _literal(info.policies))],
+                                {name: k.commands.POLICY_HELP}))
+        for c in cmds:
+            group.add_command(c)
+        return group
+
+    def _verb(self, name: str, description: str, choice_help: str, family: str,
+              required: bool) -> app_commands.Command:
+        async def run(interaction: discord.Interaction, choice: str | None = None) -> None:
+            await self._play(interaction, family, choice)
+
+        ann = str if required else Optional[str]  # noqa: UP045
+        cmd = command(name, description, run,
+                      [_param("choice", ann, P.empty if required else None)],
+                      {"choice": choice_help})
+
+        async def complete(interaction: discord.Interaction, current: str
+                           ) -> list[app_commands.Choice[str]]:
+            return await self._complete(interaction, current, family)
+
+        cmd.autocomplete("choice")(complete)
+        return cmd
+
     # --- lobby ------------------------------------------------------------------------------
 
-    @app_commands.command(name="start", description="Open a Pantheon game in this channel")
-    @app_commands.describe(
-        bonus_draft="Draft the bonus tiles instead of dealing them (P-VAR-DRAFT)",
-        stall_guard_rounds="End an epoch after this many rounds without loot or gods taken",
-        start_supply_by_player_count="Starting pieces by player count (P-SETUP-12 variant)",
-        reminder_hours="Remind the player to act after this many idle hours (default 12)",
-        seed="Seed for a reproducible game")
-    async def start(self, interaction: discord.Interaction, bonus_draft: bool = False,
-                    stall_guard_rounds: app_commands.Range[int, 1, 50] | None = None,
-                    start_supply_by_player_count: bool = False,
-                    reminder_hours: app_commands.Range[float, 0.0001, 720.0] | None = None,
-                    seed: app_commands.Range[int, 0, 2**31 - 1] | None = None) -> None:
-        await self._ack(interaction)
-        options = {"bonus_draft": bonus_draft, "stall_guard_rounds": stall_guard_rounds,
-                   "start_supply_by_player_count": start_supply_by_player_count,
-                   "reminder_hours": reminder_hours, "seed": seed}
-        try:
+    async def start(self, interaction: discord.Interaction, **options: Any) -> None:
+        async def work() -> None:
             table = await self.bot.lobby.start(
-                guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
-                user_id=interaction.user.id, name=interaction.user.display_name,
-                options=options)
-        except Refusal as r:
-            await self._reply(interaction, str(r))
-            return
-        await self._announce(interaction, messages.lobby_text(table))
-        text = t("bot.start.done", title=messages.title(table))
-        if not await self._test_dm(table, interaction.user.id):
-            text += "\n" + t("bot.dm_closed_join")
-            await self._announce(interaction, t("bot.dm_failed", who=interaction.user.mention))
-        await self._reply(interaction, text)
+                game=self.game, guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id or 0, user_id=interaction.user.id,
+                name=interaction.user.display_name, options=options)
+            await self._announce(interaction, messages.lobby_text(table))
+            text = t("bot.start.done", title=messages.title(table), colour=self.kind.colour(0))
+            if not await self._test_dm(table, interaction.user.id):
+                text += "\n" + self.kind.t("bot.dm_closed_join")
+                await self._announce(interaction, self.kind.t(
+                    "bot.dm_failed", who=interaction.user.mention))
+            await self._reply(interaction, text)
+        await self._guarded(interaction, work)
 
-    @app_commands.command(name="join", description="Take a seat in this channel's game")
     async def join(self, interaction: discord.Interaction) -> None:
-        await self._ack(interaction)
-        try:
+        async def work() -> None:
             table, seat = await self.bot.lobby.join(
-                channel_id=interaction.channel_id or 0, user_id=interaction.user.id,
-                name=interaction.user.display_name)
-        except Refusal as r:
-            await self._reply(interaction, str(r))
-            return
-        text = t("bot.join.announce", who=interaction.user.mention, n=seat.seat + 1,
-                 colour=t(f"bot.colour.{colour(seat.seat)}"), count=len(table.seats))
-        if not await self._test_dm(table, interaction.user.id):
-            text += "\n" + t("bot.dm_failed", who=interaction.user.mention)
-        await self._announce(interaction, text)
-        await self._reply(interaction, t("bot.join.done",
-                                         colour=t(f"bot.colour.{colour(seat.seat)}")))
+                game=self.game, channel_id=interaction.channel_id or 0,
+                user_id=interaction.user.id, name=interaction.user.display_name)
+            colour = self.kind.colour(seat.seat)
+            text = t("bot.join.announce", who=interaction.user.mention, n=seat.seat + 1,
+                     colour=colour, count=len(table.seats), max=self.kind.info.max_players)
+            dm_ok = await self._test_dm(table, interaction.user.id)
+            if not dm_ok:
+                text += "\n" + self.kind.t("bot.dm_failed", who=interaction.user.mention)
+            await self._announce(interaction, text)
+            done = t("bot.join.done", colour=colour) if dm_ok else self.kind.t(
+                "bot.join.done_no_dm", colour=colour)
+            await self._reply(interaction, done)
+        await self._guarded(interaction, work)
 
-    @app_commands.command(name="leave", description="Leave this channel's game before it begins")
     async def leave(self, interaction: discord.Interaction) -> None:
-        await self._ack(interaction)
-        try:
-            table, seat, closed = await self.bot.lobby.leave(
-                channel_id=interaction.channel_id or 0, user_id=interaction.user.id)
-        except Refusal as r:
-            await self._reply(interaction, str(r))
-            return
-        text = t("bot.leave.closed" if closed else "bot.leave.announce",
-                 who=interaction.user.mention, title=messages.title(table))
-        if not closed:
-            text += "\n" + messages.lobby_text(table)
-        await self._announce(interaction, text)
-        await self._reply(interaction, t("bot.leave.done"))
+        async def work() -> None:
+            table, _seat, closed = await self.bot.lobby.leave(
+                game=self.game, channel_id=interaction.channel_id or 0,
+                user_id=interaction.user.id)
+            text = t("bot.leave.closed" if closed else "bot.leave.announce",
+                     who=interaction.user.mention, title=messages.title(table))
+            if not closed:
+                text += "\n" + messages.lobby_text(table)
+            await self._announce(interaction, text)
+            await self._reply(interaction, t("bot.leave.done"))
+        await self._guarded(interaction, work)
 
-    @app_commands.command(name="addbot", description="Add an AI player to the lobby")
-    @app_commands.describe(level="How well the AI plays")
-    async def addbot(self, interaction: discord.Interaction,
-                     level: Literal["easy", "normal"] = "normal") -> None:
-        await self._ack(interaction)
-        try:
+    async def addbot(self, interaction: discord.Interaction, level: str) -> None:
+        async def work() -> None:
             table, seat = await self.bot.lobby.add_bot(
-                channel_id=interaction.channel_id or 0, user_id=interaction.user.id,
-                level=level, can_manage=can_manage(interaction))
-        except Refusal as r:
-            await self._reply(interaction, str(r))
-            return
-        await self._announce(interaction, t("bot.addbot.announce", name=seat.name,
-                                            n=seat.seat + 1,
-                                            colour=t(f"bot.colour.{colour(seat.seat)}"),
-                                            count=len(table.seats)))
-        await self._reply(interaction, t("bot.addbot.done", name=seat.name))
+                game=self.game, channel_id=interaction.channel_id or 0,
+                user_id=interaction.user.id, level=level, can_manage=can_manage(interaction))
+            await self._announce(interaction, t(
+                "bot.addbot.announce", name=seat.name, n=seat.seat + 1,
+                colour=self.kind.colour(seat.seat), count=len(table.seats),
+                max=self.kind.info.max_players))
+            await self._reply(interaction, t("bot.addbot.done", name=seat.name))
+        await self._guarded(interaction, work)
 
-    @app_commands.command(name="begin", description="Begin the game (host; 2 to 4 players)")
     async def begin(self, interaction: discord.Interaction) -> None:
-        await self._ack(interaction)
-        try:
-            table = await self.bot.lobby.begin(channel_id=interaction.channel_id or 0,
+        async def work() -> None:
+            table = await self.bot.lobby.begin(game=self.game,
+                                               channel_id=interaction.channel_id or 0,
                                                user_id=interaction.user.id,
                                                can_manage=can_manage(interaction))
-        except Refusal as r:
-            await self._reply(interaction, str(r))
-            return
-        self.bot.publisher.kick(table.game.id)  # the opening post, then any AI seat
-        await self._reply(interaction, t("bot.begin.done", title=messages.title(table)))
+            self.bot.publisher.kick(table.game.id)  # the opening post, then any AI seat
+            await self._reply(interaction, t("bot.begin.done", title=messages.title(table)))
+        await self._guarded(interaction, work)
 
-    @app_commands.command(name="abandon",
-                          description="End this channel's game without a result (host or "
-                                      "Manage Channels)")
     async def abandon(self, interaction: discord.Interaction) -> None:
-        await self._ack(interaction)
-        try:
+        async def work() -> None:
             table = await self.bot.lobby.check_abandon(
-                channel_id=interaction.channel_id or 0, user_id=interaction.user.id,
-                can_manage=can_manage(interaction))
-        except Refusal as r:
-            await self._reply(interaction, str(r))
-            return
-        await self._reply(interaction, t("bot.abandon.confirm", title=messages.title(table)),
-                          view=abandon_view(table.game.id, table.game.revision))
+                game=self.game, channel_id=interaction.channel_id or 0,
+                user_id=interaction.user.id, can_manage=can_manage(interaction))
+            await self._reply(interaction, t("bot.abandon.confirm", title=messages.title(table)),
+                              view=abandon_view(table.game.id, table.game.revision))
+        await self._guarded(interaction, work)
 
-    @app_commands.command(name="replace",
-                          description="Hand a departed player's seat to the AI (host or Manage "
-                                      "Channels)")
-    @app_commands.describe(player="The player whose seat the AI takes over",
-                           level="How well the AI plays")
     async def replace(self, interaction: discord.Interaction, player: discord.User,
-                      level: Literal["easy", "normal"] = "normal") -> None:
-        await self._ack(interaction)
-        try:
+                      level: str) -> None:
+        async def work() -> None:
             table, seat = await self.bot.lobby.replace(
-                channel_id=interaction.channel_id or 0, user_id=interaction.user.id,
-                can_manage=can_manage(interaction), target_user_id=player.id, level=level)
-        except Refusal as r:
-            await self._reply(interaction, str(r))
-            return
-        self.bot.publisher.kick(table.game.id)  # the AI may have to act now
-        await self._announce(interaction, t("bot.replace.announce", name=seat.name,
-                                            who=player.mention, level=level))
-        await self._reply(interaction, t("bot.replace.done", name=seat.name))
+                game=self.game, channel_id=interaction.channel_id or 0,
+                user_id=interaction.user.id, can_manage=can_manage(interaction),
+                target_user_id=player.id, level=level)
+            self.bot.publisher.kick(table.game.id)  # the AI may have to act now
+            await self._announce(interaction, t("bot.replace.announce", name=seat.name,
+                                                who=player.mention, level=level))
+            await self._reply(interaction, t("bot.replace.done", name=seat.name))
+        await self._guarded(interaction, work)
 
     # --- playing ----------------------------------------------------------------------------
 
     async def _play(self, interaction: discord.Interaction, family: str,
                     choice: str | None) -> None:
-        await self._ack(interaction)
-        try:
+        async def work() -> None:
             table = await self._table(interaction)
-            games = self.bot.games
-            panel = await games.open_panel(table.game.id, interaction.user.id)
+            panel = await self.bot.games.open_panel(table.game.id, interaction.user.id)
             res = await self._play_choice(interaction, panel, family, choice)
-        except Refusal as r:
-            await self._reply(interaction, str(r))
-            return
-        if res is None:  # nothing chosen: show the panel
-            await self._reply(interaction, messages.panel_text(panel), view=panel_view(panel))
-            return
-        await self._show_step(interaction, res)
+            if res is None:  # nothing chosen: show the panel
+                await self._reply(interaction, messages.panel_text(panel),
+                                  view=panel_view(panel))
+                return
+            await self._show_step(interaction, res)
+        await self._guarded(interaction, work)
 
     async def _play_choice(self, interaction: discord.Interaction, panel: Panel, family: str,
                            choice: str | None) -> StepResult | None:
         games = self.bot.games
+        commands_ = self.kind.commands
         game_id, user_id = panel.table.game.id, interaction.user.id
         choice = (choice or "").strip()
         if not choice:
             prompt = panel.prompt
-            if (not panel.complete and prompt is not None and prompt.kind == "action"
-                    and family in FAMILY_PROMPTS):
-                return await games.choose_decisions(
-                    game_id, user_id, [Decision("action", {"action": family})])
+            first = (commands_.first_step(prompt.kind, family)
+                     if prompt is not None and not panel.complete else None)
+            if first is not None:
+                return await games.choose_decisions(game_id, user_id, [first])
             return None
         m = OPTION_VALUE.fullmatch(choice)
         if m:
@@ -275,9 +343,12 @@ class PantheonCommands(app_commands.Group):
             return await games.choose(game_id, user_id, token=m["k"], number=int(m["n"]),
                                       index=int(m["i"]), source="command",
                                       commit_complete=True)
+        parse = getattr(self.kind.rules, "parse_notation", None)
+        if parse is None:
+            raise Refusal(t("bot.err.stale_choice"))
         try:
-            decisions = parse(panel.preview, panel.seat, notation_text(family, choice))
-        except IllegalDecision as exc:  # NotationError included
+            decisions = parse(panel.preview, panel.seat, commands_.notation_text(family, choice))
+        except IllegalDecision as exc:  # the notation's own errors included
             raise Refusal.from_illegal(exc) from None
         if not decisions:
             raise Refusal(t("bot.err.empty_turn"))
@@ -288,21 +359,23 @@ class PantheonCommands(app_commands.Group):
         """Autocomplete: only what is legal for this player now (at most 25)."""
         try:
             table = await self.bot.games.table_in(interaction.channel_id or 0)
-            if table is None or table.state is None or table.game.status != "playing":
+            if (table is None or table.state is None or table.game.status != "playing"
+                    or table.game.game != self.game):
                 return []
             seat = table.seat_of(interaction.user.id)
             if seat is None:
                 return []
             panel = await self.bot.games.panel(table, seat.seat)
-            prompt = panel.prompt
-            if not panel.active or prompt is None:
+            if not panel.active or panel.complete:
                 return []
+            prompt = panel.prompt
+            prompt_kind = prompt.kind if prompt is not None else ""
             needle = current.strip().lower()
             out = []
             for i, d in enumerate(panel.options):
-                if not in_family(d, prompt.kind, family):
+                if not self.kind.commands.in_family(d, prompt_kind, family):
                     continue
-                label = describe(d)
+                label = self.kind.rules.describe(d)
                 if needle and needle not in label.lower():
                     continue
                 out.append(app_commands.Choice(name=label[:100],
@@ -314,154 +387,78 @@ class PantheonCommands(app_commands.Group):
             log_error("autocomplete_failed", user=interaction.user.id)
             return []
 
-    @app_commands.command(name="move", description="Move: play movement cards and place pieces")
-    @app_commands.describe(choice="A step (pick from the list) or a whole turn, e.g. "
-                                  "2: F12 F13 col G13")
-    async def move(self, interaction: discord.Interaction, choice: str | None = None) -> None:
-        await self._play(interaction, "move", choice)
-
-    @move.autocomplete("choice")
-    async def move_complete(self, interaction: discord.Interaction, current: str):
-        return await self._complete(interaction, current, "move")
-
-    @app_commands.command(name="buy", description="Buy: offering tiles, pieces and placements")
-    @app_commands.describe(choice="A step (pick from the list) or a whole purchase, e.g. "
-                                  "1 1 3: dancers 1, +foot")
-    async def buy(self, interaction: discord.Interaction, choice: str | None = None) -> None:
-        await self._play(interaction, "buy", choice)
-
-    @buy.autocomplete("choice")
-    async def buy_complete(self, interaction: discord.Interaction, current: str):
-        return await self._complete(interaction, current, "buy")
-
-    @app_commands.command(name="god", description="Acquire a god from the display")
-    @app_commands.describe(choice="A god or a payment (pick from the list), or e.g. "
-                                  "vinthrad: dancers priests")
-    async def god(self, interaction: discord.Interaction, choice: str | None = None) -> None:
-        await self._play(interaction, "god", choice)
-
-    @god.autocomplete("choice")
-    async def god_complete(self, interaction: discord.Interaction, current: str):
-        return await self._complete(interaction, current, "god")
-
-    @app_commands.command(name="draw", description="Draw cards (3 on your turn, 1 as a "
-                                                   "follow-up)")
-    @app_commands.describe(choice="A card to take (pick from the list), or e.g. "
-                                  "display:move deck deck")
-    async def draw(self, interaction: discord.Interaction, choice: str | None = None) -> None:
-        await self._play(interaction, "draw", choice)
-
-    @draw.autocomplete("choice")
-    async def draw_complete(self, interaction: discord.Interaction, current: str):
-        return await self._complete(interaction, current, "draw")
-
-    @app_commands.command(name="choose", description="Answer any prompt (people effects, loot, "
-                                                     "discards, Traitera, ...)")
-    @app_commands.describe(choice="Pick from the list, or type notation such as 'gallia draw'")
-    async def choose(self, interaction: discord.Interaction, choice: str) -> None:
-        await self._play(interaction, "any", choice)
-
-    @choose.autocomplete("choice")
-    async def choose_complete(self, interaction: discord.Interaction, current: str):
-        return await self._complete(interaction, current, "any")
-
-    @app_commands.command(name="turn", description="Open your private prompt for this game")
     async def turn(self, interaction: discord.Interaction) -> None:
-        await self._play(interaction, "any", None)
+        await self._play(interaction, ANY, None)
 
-    @app_commands.command(name="undo", description="Take back your last step (only your own, "
-                                                   "never past hidden information)")
     async def undo(self, interaction: discord.Interaction) -> None:
-        await self._ack(interaction)
-        try:
+        async def work() -> None:
             table = await self._table(interaction)
             res = await self.bot.games.undo(table.game.id, interaction.user.id)
-        except Refusal as r:
-            await self._reply(interaction, str(r))
-            return
-        await self._reply(interaction, t("bot.undo.done", step=describe(res.undone)) + "\n"
-                          + messages.panel_text(res.panel), view=panel_view(res.panel))
-        if res.was_posted:
-            fresh = await self.bot.games.table(table.game.id)
-            board = await picture(render_board, fresh)
-            await self._announce(interaction, t("bot.undo.announce", who=interaction.user.mention,
-                                                step=describe(res.undone)) + "\n"
-                                 + messages.waiting_line(fresh), board)
+            step = self.kind.rules.describe(res.undone)
+            await self._reply(interaction, t("bot.undo.done", step=step) + "\n"
+                              + messages.panel_text(res.panel), view=panel_view(res.panel))
+            if res.was_posted:
+                fresh = await self.bot.games.table(table.game.id)
+                board = await picture(render_board, fresh)
+                # a secret choice taken back is not named in public
+                said = t("bot.undo.secret_step") if res.sealed else step
+                await self._announce(interaction, t("bot.undo.announce",
+                                                    who=interaction.user.mention, step=said)
+                                     + "\n" + messages.waiting_line(fresh), board)
+        await self._guarded(interaction, work)
 
-    @app_commands.command(name="auto", description="Set a standing answer for follow-up moves")
-    @app_commands.describe(follow="draw: always draw 1 card instead of moving; ask: prompt me")
-    async def auto(self, interaction: discord.Interaction,
-                   follow: Literal["draw", "ask"]) -> None:
-        await self._ack(interaction)
-        try:
+    async def auto(self, interaction: discord.Interaction, **chosen: str) -> None:
+        async def work() -> None:
+            policy = next(iter(chosen.values()))
             table = await self._table(interaction)
             seat = table.seat_of(interaction.user.id)
             if seat is None:
                 raise Refusal(t("bot.err.not_seated"))
-        except Refusal as r:
-            await self._reply(interaction, str(r))
-            return
-        await self.bot.store.set_seat_info(table.game.id, seat.seat, auto_follow=follow)
-        log("auto_follow", game=table.game.id, seat=seat.seat, follow=follow)
-        self.bot.publisher.kick(table.game.id)  # the standing answer may apply now
-        await self._reply(interaction, t(f"bot.auto.{follow}"))
+            if policy not in self.kind.info.policies:
+                raise Refusal(self.kind.t("bot.err.no_policy"))
+            await self.bot.store.set_seat_info(table.game.id, seat.seat, policy=policy)
+            log("standing_answer", game=table.game.id, seat=seat.seat, policy=policy)
+            self.bot.publisher.kick(table.game.id)  # the standing answer may apply now
+            await self._reply(interaction, t(f"{self.game}.auto.{policy}"))
+        await self._guarded(interaction, work)
 
     # --- information ------------------------------------------------------------------------
 
-    @app_commands.command(name="hand", description="Show your hand and demigods (only to you)")
     async def hand(self, interaction: discord.Interaction) -> None:
-        await self._ack(interaction)
-        try:
-            table = await self._table(interaction)
+        async def work() -> None:
+            table = await self._viewable(interaction)
             seat = table.seat_of(interaction.user.id)
             if seat is None:
                 raise Refusal(t("bot.err.not_seated"))
             if table.state is None:
-                raise Refusal(t("bot.err.not_begun"))
-        except Refusal as r:
-            await self._reply(interaction, str(r))
-            return
-        image = await picture(render_hand, table, seat.seat)
-        await self._reply(interaction, messages.hand_message(table, seat.seat),
-                          files=png_file(image, "hand.png"))
+                raise Refusal(self.kind.t("bot.err.not_begun"))
+            image = await picture(render_hand, table, seat.seat)
+            await self._reply(interaction, messages.hand_message(table, seat.seat),
+                              files=png_file(image, "hand.png"))
+        await self._guarded(interaction, work)
 
-    @app_commands.command(name="board", description="Show the board picture (only to you)")
     async def board(self, interaction: discord.Interaction) -> None:
-        await self._ack(interaction)
-        try:
-            table = await self._table(interaction)
+        async def work() -> None:
+            table = await self._viewable(interaction)
             if table.state is None:
-                raise Refusal(t("bot.err.not_begun"))
-        except Refusal as r:
-            await self._reply(interaction, str(r))
-            return
-        image = await picture(render_board, table)
-        await self._reply(interaction, messages.scores_line(table) + "\n"
-                          + messages.waiting_line(table), files=png_file(image, "board.png"))
+                raise Refusal(self.kind.t("bot.err.not_begun"))
+            image = await picture(render_board, table)
+            await self._reply(interaction, messages.scores_line(table) + "\n"
+                              + messages.waiting_line(table), files=png_file(image, "board.png"))
+        await self._guarded(interaction, work)
 
-    @app_commands.command(name="status", description="Whose turn, what is awaited, the scores")
     async def status(self, interaction: discord.Interaction) -> None:
-        await self._ack(interaction)
-        try:
-            table = await self._table(interaction)
-        except Refusal as r:
-            await self._reply(interaction, str(r))
-            return
-        drafts = [d.seat for d in await self.bot.store.drafts(table.game.id)
-                  if d.base == table.game.decisions]
-        await self._reply(interaction, messages.status_text(table, drafts))
+        async def work() -> None:
+            table = await self._viewable(interaction)
+            drafts = [d.seat for d in await self.bot.store.drafts(table.game.id)]
+            await self._reply(interaction, messages.status_text(table, drafts))
+        await self._guarded(interaction, work)
 
-    @app_commands.command(name="log", description="The last lines of the game log")
-    @app_commands.describe(n="How many lines (default 15)")
-    async def log_(self, interaction: discord.Interaction,
-                   n: app_commands.Range[int, 1, 60] = 15) -> None:
-        await self._ack(interaction)
-        try:
-            table = await self._table(interaction)
-        except Refusal as r:
-            await self._reply(interaction, str(r))
-            return
-        await self._reply(interaction, await self.log_text(table, interaction.user.id, n))
+    async def log(self, interaction: discord.Interaction, n: int) -> None:
+        async def work() -> None:
+            table = await self._viewable(interaction)
+            await self._reply(interaction, await self.log_text(table, interaction.user.id, n))
+        await self._guarded(interaction, work)
 
     async def log_text(self, table: Table, user_id: int, n: int) -> str:
         seat = table.seat_of(user_id)
@@ -471,7 +468,7 @@ class PantheonCommands(app_commands.Group):
         lines: list[tuple[int, int, str]] = []
         for e in entries:
             for ev in e.events:
-                text = event_text(Event.from_json(ev), table.names, viewer)
+                text = self.kind.rules.event_text(Event.from_json(ev), table.names, viewer)
                 if text:
                     lines.append((e.seq + 1, 0, text))
         first = entries[0].seq if entries else 0
@@ -482,35 +479,82 @@ class PantheonCommands(app_commands.Group):
             return t("bot.log.empty")
         return t("bot.log.head", title=messages.title(table)) + "\n" + "\n".join(shown)
 
-    @app_commands.command(name="rules", description="A short rules summary")
-    @app_commands.describe(topic="Which part of the rules")
-    @app_commands.choices(topic=[app_commands.Choice(name=x, value=x) for x in RULE_TOPICS])
-    async def rules(self, interaction: discord.Interaction,
-                    topic: app_commands.Choice[str] | None = None) -> None:
+    async def rules(self, interaction: discord.Interaction, topic: str | None) -> None:
         await interaction.response.send_message(  # static text: no database, no need to defer
-            messages.clip(t(f"bot.rules.{topic.value if topic else 'overview'}")),
-            ephemeral=True)
+            messages.clip(t(f"{self.game}.rules.{topic or 'overview'}")), ephemeral=True)
 
-    @app_commands.command(name="mygames", description="Every game that waits for you, with links")
     async def mygames(self, interaction: discord.Interaction) -> None:
         await self._ack(interaction)
-        rows = await self.bot.store.games_of_user(interaction.user.id)
-        lines = []
-        for game, seat in rows:
-            link = f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"
-            if game.turn_message:
-                link += f"/{game.turn_message}"
-            if game.status == "playing" and game.waiting_seat == seat.seat:
-                table = await self.bot.games.table(game.id)
-                w = table.waiting()
-                what = messages.prompt_text(w, table) if w else ""
-                lines.append(t("bot.mygames.waiting", title=t("bot.title", id=game.id),
-                               what=what, link=link))
-            elif game.status == "lobby":
-                lines.append(t("bot.mygames.lobby", title=t("bot.title", id=game.id), link=link))
-        others = len(rows) - len(lines)
-        if not lines:
-            text = t("bot.mygames.none", others=others)
-        else:
-            text = t("bot.mygames.head") + "\n" + "\n".join(lines)
-        await self._reply(interaction, text)
+        await self._reply(interaction, await mygames_text(self.bot, interaction.user.id))
+
+    async def export(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            table = await self._viewable(interaction)
+            record = await game_record(self.bot, table)
+            data = dumps_record(record).encode()
+            name = f"agora-{self.game}-{table.game.id}.json"
+            key = "bot.export.full" if "decisions" in record else "bot.export.public"
+            await self._reply(interaction, t(key, title=messages.title(table)),
+                              files=[discord.File(io.BytesIO(data), filename=name)])
+        await self._guarded(interaction, work)
+
+
+async def game_record(bot: AgoraBot, table: Table) -> dict[str, Any]:
+    """The game's record: the public log while it is played (or when it was abandoned), the
+    whole record (seed and every decision) once it is over (engine.record)."""
+    game = table.game
+    k = table.kind
+    options = engine_options(k.info, game.options)
+    entries = await bot.store.log(game.id)
+    if game.status != "over" or table.state is None:
+        opening = k.rules.start_events(table.state) if table.state is not None else []
+        return public_record(k.id, table.names, options, game.status, messages.title(table),
+                             [opening, *[e.events for e in entries]])
+    decisions = [(e.seat, e.decision) for e in entries]
+    return full_record(k.id, table.names, options, game.seed, decisions,
+                       title=messages.title(table))
+
+
+async def mygames_text(bot: AgoraBot, user_id: int) -> str:
+    """Every open game of any kind that waits for this user (or is still in its lobby)."""
+    rows = await bot.store.games_of_user(user_id)
+    lines = []
+    for game, seat in rows:
+        link = f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"
+        if game.turn_message:
+            link += f"/{game.turn_message}"
+        if game.status == "playing":
+            table = await bot.games.table(game.id)
+            panel = await bot.games.panel(table, seat.seat) if table.state is not None else None
+            if panel is None or not panel.active:
+                continue
+            prompt = panel.prompt
+            what = (messages.prompt_text(prompt, table) if prompt is not None
+                    else t("bot.panel.out_of_turn"))
+            lines.append(t("bot.mygames.waiting", title=messages.title(table), what=what,
+                           link=link))
+        elif game.status == "lobby":
+            lines.append(t("bot.mygames.lobby", title=t("bot.title", game=table_name(game.game),
+                                                        id=game.id), link=link))
+    others = len(rows) - len(lines)
+    if not lines:
+        return t("bot.mygames.none", others=others)
+    return t("bot.mygames.head") + "\n" + "\n".join(lines)
+
+
+def table_name(game_id: str) -> str:
+    return next((k.name for k in kinds() if k.id == game_id), game_id)
+
+
+def build(bot: AgoraBot) -> list[app_commands.Group | app_commands.Command]:
+    """Every registered game's group, and `/mygames` across all of them."""
+    out: list[app_commands.Group | app_commands.Command] = [
+        GameCommands(bot, k).group() for k in kinds()]
+
+    async def mygames(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.followup.send(messages.clip(await mygames_text(bot, interaction.user.id)),
+                                        ephemeral=True)
+
+    out.append(command("mygames", "Every game of any kind that waits for you", mygames, []))
+    return out

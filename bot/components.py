@@ -23,9 +23,9 @@ import discord
 
 from data.i18n import t
 from engine.core import Decision
-from engine.pantheon.text import describe
 
-from .turns import Panel
+from .kinds import Kind
+from .turns import Panel, Table
 
 if TYPE_CHECKING:
     from .play import Play
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 BUTTON_ROWS = 4  # rows 0-3 for options; row 4 for Confirm / Undo step / More
 PER_ROW = 5
 PER_SELECT = 25
-FINISHING = {"stop", "done", "end_turn", "skip", "decline"}
+FINISHING = {"stop", "done", "end_turn", "skip", "decline", "pass"}  # drawn grey, not blue
 
 
 def _play(interaction: discord.Interaction) -> Play:
@@ -184,21 +184,11 @@ DYNAMIC_ITEMS = (OptionButton, OptionSelect, MoreButton, ConfirmButton, UndoStep
 
 # --- layouts ----------------------------------------------------------------------------------
 
-def group_key(d: Decision) -> str:
-    return f"place:{d.args.get('piece')}" if d.kind == "place" else d.kind
-
-
-def menu_title(key: str) -> str:
-    name = f"bot.menu.{key.replace(':', '_')}"
-    text = t(name)
-    return t("bot.menu.other") if text == name else text
-
-
 def _chunks(items: list[tuple[int, Decision]], n: int) -> list[list[tuple[int, Decision]]]:
     return [items[i:i + n] for i in range(0, len(items), n)]
 
 
-def option_layout(opts: list[Decision]) -> tuple[list[list[tuple[int, Decision]]],
+def option_layout(k: Kind, opts: list[Decision]) -> tuple[list[list[tuple[int, Decision]]],
                                                   list[tuple[str, list[tuple[int, Decision]]]]]:
     """Split the options into button rows and select menus within Discord's 4 free rows.
     Returns (button rows, [(menu title, items)]); more than 4 menus means several pages."""
@@ -207,7 +197,7 @@ def option_layout(opts: list[Decision]) -> tuple[list[list[tuple[int, Decision]]
         return _chunks(indexed, PER_ROW), []
     groups: dict[str, list[tuple[int, Decision]]] = {}
     for i, d in indexed:
-        groups.setdefault(group_key(d), []).append((i, d))
+        groups.setdefault(k.rules.group_key(d), []).append((i, d))
     small = [x for g in groups.values() if len(g) <= 3 for x in g]
     menus = [(key, chunk) for key, g in groups.items() if len(g) > 3
              for chunk in _chunks(g, PER_SELECT)]
@@ -221,9 +211,11 @@ def panel_view(panel: Panel, page: int = 0) -> discord.ui.View:
     """The buttons and menus of a player's private prompt (DM or ephemeral panel)."""
     view = discord.ui.View(timeout=None)
     gid, num, tok = panel.table.game.id, panel.number, panel.token
+    k = panel.table.kind
+    describe = k.rules.describe
     more = False
     if not panel.complete:
-        rows, menus = option_layout(panel.options)
+        rows, menus = option_layout(k, panel.options)
         for r, row in enumerate(rows):
             for i, d in row:
                 style = (discord.ButtonStyle.secondary if d.kind in FINISHING
@@ -235,7 +227,7 @@ def panel_view(panel: Panel, page: int = 0) -> discord.ui.View:
         shown = menus[page * free:(page + 1) * free]
         for j, (key, items) in enumerate(shown):
             first, last = items[0][0] + 1, items[-1][0] + 1
-            what = menu_title(key)
+            what = t("bot.menu.all") if key == "all" else k.rules.menu_title(key)
             view.add_item(OptionSelect(
                 gid, num, tok, items[0][0], [(i, describe(d)) for i, d in items],
                 t("bot.menu.placeholder", what=what, first=first, last=last),
@@ -250,9 +242,15 @@ def panel_view(panel: Panel, page: int = 0) -> discord.ui.View:
     return view
 
 
-def turn_view(game_id: int, number: int, answer: bool) -> discord.ui.View:
+def turn_label(table: Table) -> str:
+    """"Take your turn" when one seat begins its own turn, else "Answer"."""
+    awaited = table.awaited()
+    turn = len(awaited) == 1 and awaited[0].kind in table.kind.info.turn_prompts
+    return t("bot.button.take_turn") if turn else t("bot.button.answer")
+
+
+def turn_view(game_id: int, number: int, label: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    label = t("bot.button.answer") if answer else t("bot.button.take_turn")
     view.add_item(TurnButton(game_id, number, label))
     return view
 

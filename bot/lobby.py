@@ -7,26 +7,24 @@ import random
 from typing import Any
 
 from data.i18n import t
-from engine.core import IllegalDecision
-from engine.pantheon import new_game, pending
-from engine.pantheon.state import COLOUR_ORDER
+from engine.core import GameInfo, IllegalDecision
 
+from .kinds import Kind, kind
 from .logs import log
 from .store import ChannelBusy, GameRow, SeatRow, StaleWrite
 from .turns import Games, Refusal, Table
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
-AI_LEVELS = ("easy", "normal")
-ENGINE_OPTIONS = ("bonus_draft", "stall_guard_rounds", "start_supply_by_player_count")
-BOT_OPTIONS = ("reminder_hours", "fixed_seed")
+HOST_OPTIONS = ("reminder_hours", "fixed_seed")  # the host's own, for every game
 
 
-def colour(seat: int) -> str:
-    return COLOUR_ORDER[seat]
+def lobby_options(info: GameInfo) -> list[str]:
+    return [o.name for o in info.options if o.in_lobby]
 
 
-def engine_options(options: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in options.items() if k in ENGINE_OPTIONS and v not in (None, False)}
+def engine_options(info: GameInfo, options: dict[str, Any]) -> dict[str, Any]:
+    """The game's own options of a lobby (a default is left to the engine)."""
+    names = lobby_options(info)
+    return {k: v for k, v in options.items() if k in names and v not in (None, False)}
 
 
 class Lobby:
@@ -34,16 +32,14 @@ class Lobby:
         self.games = games
         self.store = games.store
 
-    async def _open(self, channel_id: int) -> Table:
-        table = await self.games.table_in(channel_id)
-        if table is None:
-            raise Refusal(t("bot.err.no_game"))
-        return table
+    async def _open(self, channel_id: int, game: str) -> Table:
+        """The channel's open game, which must be of the game whose command was used."""
+        return await self.games.open_table(channel_id, game)
 
-    async def _lobby(self, channel_id: int) -> Table:
-        table = await self._open(channel_id)
+    async def _lobby(self, channel_id: int, game: str) -> Table:
+        table = await self._open(channel_id, game)
         if table.game.status != "lobby":
-            raise Refusal(t("bot.err.already_begun"))
+            raise Refusal(table.kind.t("bot.err.already_begun"))
         return table
 
     @staticmethod
@@ -51,13 +47,15 @@ class Lobby:
         if user_id != table.game.host_id and not can_manage:
             raise Refusal(t("bot.err.host_only", what=what, host=f"<@{table.game.host_id}>"))
 
-    async def start(self, *, guild_id: int | None, channel_id: int, user_id: int, name: str,
-                    options: dict[str, Any]) -> Table:
+    async def start(self, *, game: str, guild_id: int | None, channel_id: int, user_id: int,
+                    name: str, options: dict[str, Any]) -> Table:
+        k = kind(game)
         existing = await self.store.open_game(channel_id)
         if existing is not None:
-            raise Refusal(t("bot.err.channel_busy", id=existing.id,
-                            status=t(f"bot.status.{existing.status}"),
-                            host=f"<@{existing.host_id}>"))
+            other = kind(existing.game)
+            raise Refusal(other.t("bot.err.channel_busy", id=existing.id,
+                                  status=t(f"bot.status.{existing.status}"),
+                                  host=f"<@{existing.host_id}>"))
         opts = {k: v for k, v in options.items() if v is not None and v is not False}
         seed = opts.pop("seed", None)
         if seed is None:
@@ -65,43 +63,53 @@ class Lobby:
         else:
             # a chosen seed lets whoever knows it work out the card order: the lobby says so
             opts["fixed_seed"] = seed
-        unknown = set(opts) - set(ENGINE_OPTIONS) - set(BOT_OPTIONS)
+        unknown = set(opts) - set(lobby_options(k.info)) - set(HOST_OPTIONS)
         if unknown:
             raise Refusal(t("bot.err.unknown_option", names=", ".join(sorted(unknown))))
-        try:  # let the engine judge its options now rather than at /pantheon begin
-            new_game(["a", "b"], seed, engine_options(opts))
+        try:  # let the engine judge its options now rather than at begin
+            names = [f"p{i}" for i in range(k.info.max_players)]
+            k.rules.new_game(names, seed, engine_options(k.info, opts))
         except IllegalDecision as exc:
             raise Refusal.from_illegal(exc) from None
         try:
-            game = await self.store.create_game(guild_id=guild_id, channel_id=channel_id,
-                                                host_id=user_id, host_name=name, options=opts,
-                                                seed=seed)
+            row = await self.store.create_game(game=game, guild_id=guild_id,
+                                               channel_id=channel_id, host_id=user_id,
+                                               host_name=name, options=opts, seed=seed)
         except ChannelBusy:
             raise Refusal(t("bot.err.channel_busy_short")) from None
-        log("game_created", game=game.id, channel=channel_id)
-        return await self.games.table(game.id)
+        log("game_created", game=row.id, kind=game, channel=channel_id)
+        return await self.games.table(row.id)
 
-    async def join(self, *, channel_id: int, user_id: int, name: str) -> tuple[Table, SeatRow]:
-        table = await self._lobby(channel_id)
+    async def join(self, *, game: str, channel_id: int, user_id: int, name: str
+                   ) -> tuple[Table, SeatRow]:
+        table = await self._lobby(channel_id, game)
         if table.seat_of(user_id) is not None:
             raise Refusal(t("bot.err.already_seated"))
-        if len(table.seats) >= MAX_PLAYERS:
-            raise Refusal(t("bot.err.full", max=MAX_PLAYERS), "P-COMP-18")
+        self._room(table)
         seat = await self._add(table.game, user_id=user_id, name=name)
         return await self.games.table(table.game.id), seat
 
-    async def add_bot(self, *, channel_id: int, user_id: int, level: str,
+    async def add_bot(self, *, game: str, channel_id: int, user_id: int, level: str,
                       can_manage: bool) -> tuple[Table, SeatRow]:
-        table = await self._lobby(channel_id)
+        table = await self._lobby(channel_id, game)
         self._host_or_manager(table, user_id, can_manage, t("bot.what.addbot"))
-        if level not in AI_LEVELS:
-            raise Refusal(t("bot.err.level", levels=", ".join(AI_LEVELS)))
-        if len(table.seats) >= MAX_PLAYERS:
-            raise Refusal(t("bot.err.full", max=MAX_PLAYERS), "P-COMP-18")
+        self._level(table.kind, level)
+        self._room(table)
         n = sum(1 for s in table.seats if s.is_ai) + 1
         seat = await self._add(table.game, user_id=None,
                                name=t("bot.ai_name", n=n, level=level), ai_level=level)
         return await self.games.table(table.game.id), seat
+
+    @staticmethod
+    def _room(table: Table) -> None:
+        info = table.kind.info
+        if len(table.seats) >= info.max_players:
+            raise Refusal(table.kind.t("bot.err.full", max=info.max_players), info.player_rule)
+
+    @staticmethod
+    def _level(k: Kind, level: str) -> None:
+        if level not in k.info.ai_levels:
+            raise Refusal(t("bot.err.level", levels=", ".join(k.info.ai_levels) or "-"))
 
     async def _add(self, game: GameRow, **kwargs: Any) -> SeatRow:
         try:
@@ -111,9 +119,10 @@ class Lobby:
         log("seat_added", game=game.id, seat=seat.seat, ai=seat.is_ai)
         return seat
 
-    async def leave(self, *, channel_id: int, user_id: int) -> tuple[Table, SeatRow, bool]:
+    async def leave(self, *, game: str, channel_id: int, user_id: int
+                    ) -> tuple[Table, SeatRow, bool]:
         """Leave the lobby. Returns (table, the seat left, whether the lobby closed)."""
-        table = await self._open(channel_id)
+        table = await self._open(channel_id, game)
         seat = table.seat_of(user_id)
         if seat is None:
             raise Refusal(t("bot.err.not_seated"))
@@ -134,32 +143,33 @@ class Lobby:
         log("seat_left", game=game.id, seat=seat.seat, closed=closed)
         return await self.games.table(game.id), seat, closed
 
-    async def begin(self, *, channel_id: int, user_id: int, can_manage: bool) -> Table:
-        table = await self._lobby(channel_id)
+    async def begin(self, *, game: str, channel_id: int, user_id: int, can_manage: bool
+                    ) -> Table:
+        table = await self._lobby(channel_id, game)
         self._host_or_manager(table, user_id, can_manage, t("bot.what.begin"))
         n = len(table.seats)
-        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise Refusal(t("bot.err.player_count", n=n, min=MIN_PLAYERS, max=MAX_PLAYERS),
-                          "P-COMP-18")
+        k = table.kind
+        if not k.info.min_players <= n <= k.info.max_players:
+            raise Refusal(k.t("bot.err.player_count", n=n, min=k.info.min_players,
+                              max=k.info.max_players), k.info.player_rule)
         game = table.game
         try:
-            state = new_game(table.names, game.seed, engine_options(game.options))
+            state = k.rules.new_game(table.names, game.seed, engine_options(k.info, game.options))
         except IllegalDecision as exc:
             raise Refusal.from_illegal(exc) from None
-        prompts = pending(state)
         try:
             await self.store.start_play(
-                game.id, game.revision, state=state.to_json(), decisions=state.decisions,
-                waiting_seat=prompts[0].seat if prompts else None,
-                waiting_kind=prompts[0].kind if prompts else None,
+                game.id, game.revision, state=k.rules.dump(state), decisions=0,
+                awaited=k.awaited(state),
                 note=t("bot.journal.begun", names=", ".join(table.names)))
         except StaleWrite:
             raise Refusal(t("bot.err.busy")) from None
         log("game_begun", game=game.id, players=n)
         return await self.games.table(game.id)
 
-    async def check_abandon(self, *, channel_id: int, user_id: int, can_manage: bool) -> Table:
-        table = await self._open(channel_id)
+    async def check_abandon(self, *, game: str, channel_id: int, user_id: int,
+                            can_manage: bool) -> Table:
+        table = await self._open(channel_id, game)
         self._host_or_manager(table, user_id, can_manage, t("bot.what.abandon"))
         return table
 
@@ -177,18 +187,18 @@ class Lobby:
         log("game_abandoned", game=game_id)
         return await self.games.table(game_id)
 
-    async def replace(self, *, channel_id: int, user_id: int, can_manage: bool,
+    async def replace(self, *, game: str, channel_id: int, user_id: int, can_manage: bool,
                       target_user_id: int, level: str) -> tuple[Table, SeatRow]:
         """Hand a player's seat to the AI so the others can finish: the seat keeps everything,
         only who decides changes. The game log says so."""
-        if level not in AI_LEVELS:
-            raise Refusal(t("bot.err.level", levels=", ".join(AI_LEVELS)))
-        game_id = (await self._open(channel_id)).game.id
+        opened = await self._open(channel_id, game)
+        self._level(opened.kind, level)
+        game_id = opened.game.id
         async with self.games.lock(game_id):  # checked and written with nothing in between
             table = await self.games.table(game_id)
             self._host_or_manager(table, user_id, can_manage, t("bot.what.replace"))
             if table.game.status != "playing":
-                raise Refusal(t("bot.err.replace_lobby"))
+                raise Refusal(table.kind.t("bot.err.replace_lobby"))
             seat = table.seat_of(target_user_id)
             if seat is None:
                 raise Refusal(t("bot.err.target_not_seated", who=f"<@{target_user_id}>"))

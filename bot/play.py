@@ -117,11 +117,19 @@ class Play:
                           number: int) -> Panel:
         table = await self.games.table(game_id)
         if table.game.status == "playing" and table.game.decisions != number:
-            # still valid while only the clicker has acted since (mid-turn commits)
+            # still valid while only the clicker has acted since (mid-turn commits), or while
+            # what the clicker may decide is unchanged (others' secret choices at the same time)
             since = await self.bot.store.log(game_id, number)
             seat = table.seat_of(interaction.user.id)
-            if seat is None or any(e.seat != seat.seat for e in since):
-                raise Refusal(t("bot.err.stale_turn", n=number, now=table.game.decisions))
+            stale = seat is None
+            if seat is not None and any(e.seat != seat.seat for e in since):
+                then = await self.games.state_at(table, number)
+                k = table.kind
+                stale = then is None or table.state is None or (
+                    k.rules.version(then, seat.seat) != k.rules.version(table.state, seat.seat))
+            if stale:
+                raise Refusal(table.kind.t("bot.err.stale_turn", n=number,
+                                           now=table.game.decisions))
         return await self.games.open_panel(game_id, interaction.user.id)
 
     async def abandon(self, interaction: discord.Interaction, game_id: int,

@@ -13,13 +13,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from data.i18n import t
 from engine.core import Event
-from engine.pantheon import view
-from engine.pantheon.game import start_events
 
 from . import messages
-from .components import panel_view, turn_view
+from .components import panel_view, turn_label, turn_view
 from .logs import log, log_error, log_warning
 from .store import SeatRow
 from .turns import Panel, Table
@@ -32,24 +29,22 @@ USER_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
 def render_board(table: Table) -> bytes:
-    from render.pantheon import board_png
-
+    """The public board: drawn from the spectator view, so it can hold no secret."""
     assert table.state is not None
-    return board_png(view(table.state, None))
+    k = table.kind
+    return k.board_png(k.rules.view(table.state, None))
 
 
 def render_preview(panel: Panel) -> bytes:
     """The board as it would be after the player's draft: shown only to that player."""
-    from render.pantheon import board_png
-
-    return board_png(view(panel.preview, None))
+    k = panel.table.kind
+    return k.board_png(k.rules.view(panel.preview, None))
 
 
 def render_hand(table: Table, seat: int) -> bytes:
-    from render.pantheon import hand_png
-
     assert table.state is not None
-    return hand_png(view(table.state, seat))
+    k = table.kind
+    return k.hand_png(k.rules.view(table.state, seat))
 
 
 async def picture(fn, *args) -> bytes | None:
@@ -112,8 +107,9 @@ class Publisher:
             table = await self.bot.games.table(game_id)
             if table.state is None or table.game.status == "lobby":
                 return
-            if table.game.posted < 0:  # the opening: preparation of epoch 1, hands, 1st prompt
-                events = start_events(table.state)
+            rules = table.kind.rules
+            if table.game.posted < 0:  # the opening: the automatic start, hands, 1st prompts
+                events = rules.start_events(table.state)
                 entries = await self.bot.store.log(game_id, 0)
                 events += [Event.from_json(ev) for e in entries for ev in e.events
                            if e.seq < table.state.decisions]
@@ -123,8 +119,9 @@ class Publisher:
                 if not entries:
                     return
                 events = [Event.from_json(ev) for e in entries for ev in e.events]
-                boundary = any(e.template in messages.BOUNDARY_EVENTS for e in events)
-                moved_on = table.game.waiting_seat != entries[-1].seat
+                boundary = any(e.template in rules.post_boundaries for e in events)
+                # the seat that acted is done for now (a mid-turn commit is posted at its end)
+                moved_on = entries[-1].seat not in table.game.awaited
                 if not (boundary or moved_on or table.game.status != "playing"):
                     return  # mid-turn commit (e.g. a card from the deck): post at the turn end
             await self._post(table, events)
@@ -138,12 +135,12 @@ class Publisher:
             sig = messages.hand_signature(table, seat.seat)
             if sig != seat.hand_sig and not await self.send_hand(table, seat):
                 failures.append(seat)
-        waiting = table.waiting() if game.status == "playing" else None
+        awaited = table.awaited() if game.status == "playing" else []
+        humans = [table.seats[p.seat] for p in awaited if not table.seats[p.seat].is_ai]
         board = await picture(render_board, table)
         content = messages.channel_post(table, events, failures)
-        human_waiting = waiting is not None and not table.seats[waiting.seat].is_ai
-        view_ = (turn_view(game.id, table.state.decisions, waiting.kind != "action")
-                 if human_waiting else discord.utils.MISSING)
+        view_ = (turn_view(game.id, game.decisions, turn_label(table))
+                 if humans else discord.utils.MISSING)
         channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
         try:
             msg = await channel.send(content, files=png_file(board, "board.png"), view=view_,
@@ -156,16 +153,15 @@ class Publisher:
         except discord.HTTPException:
             log_error("channel_post_failed", game=game.id, channel=game.channel_id)
             return  # a passing failure: posted again on the next start (not marked posted)
-        await self.bot.store.mark_posted(game.id, table.state.decisions)
+        await self.bot.store.mark_posted(game.id, game.decisions)
         if msg is not None:
             await self.bot.store.set_turn_message(game.id, msg.id)
-        log("posted", game=game.id, at=table.state.decisions, board=board is not None,
+        log("posted", game=game.id, at=game.decisions, board=board is not None,
             over=game.status == "over")
-        if human_waiting:
-            assert waiting is not None
-            seat = table.seats[waiting.seat]
+        for seat in humans:  # every awaited person gets their own private prompt
             if seat not in failures and not await self.send_prompt(table, seat):
-                await self.say(game.channel_id, t("bot.dm_failed", who=f"<@{seat.user_id}>"),
+                await self.say(game.channel_id,
+                               table.kind.t("bot.dm_failed", who=f"<@{seat.user_id}>"),
                                guild_id=game.guild_id)
 
     async def say(self, channel_id: int, content: str, *, guild_id: int | None = None,
@@ -218,7 +214,16 @@ class Publisher:
         return ok
 
     async def send_prompt(self, table: Table, seat: SeatRow) -> bool:
+        """DM the seat its prompt, unless the prompt it already has is still the current one
+        (another seat's secret choice does not change this seat's options)."""
         panel = await self.bot.games.panel(table, seat.seat)
         if not (panel.active or panel.complete):
             return True
-        return await self.dm(seat, messages.panel_text(panel), view=panel_view(panel)) is not None
+        sig = f"{panel.number}:{panel.token}"
+        if sig == seat.prompt_sig and seat.dm_ok:
+            return True
+        ok = await self.dm(seat, messages.panel_text(panel), view=panel_view(panel)) is not None
+        if ok:
+            await self.bot.store.set_seat_info(table.game.id, seat.seat, prompt_sig=sig)
+            seat.prompt_sig = sig
+        return ok

@@ -1,6 +1,7 @@
-"""Reminders for asynchronous play: when a game has waited longer than its idle time (default
-12 hours, `/pantheon start reminder_hours:` or AGORA_REMIND_HOURS) the player to act is
-mentioned again. The times live in the database, so reminders survive restarts."""
+"""Reminders for asynchronous play: when a seat has been awaited longer than the game's idle time
+(default 12 hours, `/<game> start reminder_hours:` or AGORA_REMIND_HOURS) it is mentioned again.
+Each awaited seat has its own clock (several seats may be awaited at once); the times live in
+the database, so reminders survive restarts. One message per game names every seat that is due."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING
 from data.i18n import t
 
 from . import messages
-from .components import turn_view
+from .components import turn_label, turn_view
 from .logs import log, log_error
 from .publish import USER_MENTIONS
 
@@ -25,33 +26,38 @@ def idle_limit(options: dict, default: float) -> float:
 
 
 async def remind_due(bot: AgoraBot, now: float | None = None) -> int:
-    """Post every reminder that is due; returns how many were posted."""
+    """Post every reminder that is due; returns how many seats were reminded."""
     now = time.time() if now is None else now
     sent = 0
     for game in await bot.store.games_with_status("playing"):
         limit = idle_limit(game.options, bot.config.remind_after)
-        if now - game.last_activity < limit:
-            continue
-        if game.reminded_at is not None and now - game.reminded_at < limit:
-            continue
         table = await bot.games.table(game.id)
-        w = table.waiting()
-        if w is None or table.seats[w.seat].is_ai:
+        awaited = table.awaited()
+        due = []
+        for prompt in awaited:
+            seat = table.seats[prompt.seat]
+            if seat.is_ai or seat.awaited_since is None or now - seat.awaited_since < limit:
+                continue
+            if seat.reminded_at is not None and now - seat.reminded_at < limit:
+                continue
+            due.append((prompt, seat))
+        if not due:
             continue
-        seat = table.seats[w.seat]
-        hours = (now - game.last_activity) / 3600.0
-        text = t("bot.remind", who=f"<@{seat.user_id}>", title=messages.title(table),
-                 hours=f"{hours:.1f}", what=messages.prompt_text(w, table))
+        whom = ", ".join(f"<@{seat.user_id}>" for _, seat in due)
+        hours = min(now - (seat.awaited_since or now) for _, seat in due) / 3600.0
+        text = t("bot.remind", who=whom, title=messages.title(table), hours=f"{hours:.1f}",
+                 what=messages.prompt_text(due[0][0], table))
         channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
         try:
-            await channel.send(text, view=turn_view(game.id, game.decisions, w.kind != "action"),
+            await channel.send(text, view=turn_view(game.id, game.decisions, turn_label(table)),
                                allowed_mentions=USER_MENTIONS)
         except Exception:  # noqa: BLE001 - try again next round
             log_error("reminder_failed", game=game.id)
             continue
-        await bot.store.mark_reminded(game.id, now)
-        log("reminded", game=game.id, seat=w.seat)
-        sent += 1
+        seats = [seat.seat for _, seat in due]
+        await bot.store.mark_reminded(game.id, seats, now)
+        log("reminded", game=game.id, seats=seats)
+        sent += len(seats)
     return sent
 
 

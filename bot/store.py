@@ -44,12 +44,10 @@ class GameRow:
     revision: int
     decisions: int
     posted: int
-    waiting_seat: int | None
-    waiting_kind: str | None
     last_activity: float
-    reminded_at: float | None
     turn_message: int | None
     created_at: float
+    awaited: list[int] = field(default_factory=list)  # seats that must decide now
 
     @property
     def open(self) -> bool:
@@ -63,10 +61,13 @@ class SeatRow:
     user_id: int | None
     name: str
     ai_level: str | None = None
-    auto_follow: str = "ask"
     dm_channel_id: int | None = None
     dm_ok: bool | None = None
     hand_sig: str | None = None
+    policy: str = "ask"  # the standing answer (the game's GameInfo.policies)
+    awaited_since: float | None = None
+    reminded_at: float | None = None
+    prompt_sig: str | None = None  # the prompt last sent by DM (no second copy of it)
 
     @property
     def is_ai(self) -> bool:
@@ -85,6 +86,7 @@ class LogEntry:
     events: list[dict[str, Any]] = field(default_factory=list)
     batch: int = 0
     created_at: float = 0.0
+    sealed: bool = False  # a secret choice (engine `sealed`): never described in public
 
 
 @dataclass
@@ -198,6 +200,7 @@ class Store:
     def _game(row: aiosqlite.Row | dict[str, Any]) -> GameRow:
         d = dict(row)
         d["options"] = json.loads(d["options"])
+        d["awaited"] = json.loads(d["awaited"])
         return GameRow(**d)
 
     @staticmethod
@@ -206,15 +209,16 @@ class Store:
         d["dm_ok"] = None if d["dm_ok"] is None else bool(d["dm_ok"])
         return SeatRow(**d)
 
-    async def create_game(self, *, guild_id: int | None, channel_id: int, host_id: int,
-                          host_name: str, options: dict[str, Any], seed: int) -> GameRow:
+    async def create_game(self, *, game: str, guild_id: int | None, channel_id: int,
+                          host_id: int, host_name: str, options: dict[str, Any], seed: int
+                          ) -> GameRow:
         now = time.time()
         try:
             async with self._tx() as db:
                 cur = await db.execute(
-                    "INSERT INTO games (guild_id, channel_id, host_id, options, seed,"
-                    " last_activity, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (guild_id, channel_id, host_id, _dumps(options), seed, now, now))
+                    "INSERT INTO games (game, guild_id, channel_id, host_id, options, seed,"
+                    " last_activity, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game, guild_id, channel_id, host_id, _dumps(options), seed, now, now))
                 game_id = cur.lastrowid
                 await db.execute("INSERT INTO seats (game_id, seat, user_id, name)"
                                  " VALUES (?, 0, ?, ?)", (game_id, host_id, host_name))
@@ -231,6 +235,13 @@ class Store:
     async def open_game(self, channel_id: int) -> GameRow | None:
         row = await self._one("SELECT * FROM games WHERE channel_id = ? AND status IN"
                               " ('lobby', 'playing')", (channel_id,))
+        return self._game(row) if row else None
+
+    async def latest_game(self, channel_id: int) -> GameRow | None:
+        """The channel's open game, else the last one that ended there (still viewable)."""
+        row = await self._one("SELECT * FROM games WHERE channel_id = ? ORDER BY"
+                              " status IN ('lobby', 'playing') DESC, id DESC LIMIT 1",
+                              (channel_id,))
         return self._game(row) if row else None
 
     async def games_with_status(self, status: str) -> list[GameRow]:
@@ -307,8 +318,8 @@ class Store:
                              " VALUES (?, ?, ?, ?)", (game_id, at, note, time.time()))
 
     async def set_seat_info(self, game_id: int, seat: int, **fields: Any) -> None:
-        """Delivery bookkeeping that is not game state (no revision bump)."""
-        allowed = {"auto_follow", "dm_channel_id", "dm_ok", "hand_sig"}
+        """Delivery bookkeeping and standing answers: not game state (no revision bump)."""
+        allowed = {"policy", "dm_channel_id", "dm_ok", "hand_sig", "prompt_sig"}
         if not fields or set(fields) - allowed:
             raise ValueError(f"set_seat_info takes {sorted(allowed)}")
         cols = ", ".join(f"{k} = ?" for k in fields)
@@ -318,7 +329,7 @@ class Store:
                              (*vals, game_id, seat))
 
     async def games_of_user(self, user_id: int) -> list[tuple[GameRow, SeatRow]]:
-        """Every open game the user sits in, with their seat."""
+        """Every open game the user sits in (of any game), with their seat."""
         rows = await self._all(
             "SELECT g.*, s.seat AS s_seat FROM games g JOIN seats s ON s.game_id = g.id"
             " WHERE s.user_id = ? AND g.status IN ('lobby', 'playing') ORDER BY g.id", (user_id,))
@@ -333,52 +344,70 @@ class Store:
 
     # --- play -------------------------------------------------------------------------------
 
+    @staticmethod
+    async def _await(db: aiosqlite.Connection, game_id: int, awaited: list[int],
+                     now: float) -> None:
+        """Start the reminder clock of each seat that is newly awaited; stop the others'."""
+        marks = ",".join(str(int(x)) for x in awaited) or "-1"
+        await db.execute(f"UPDATE seats SET awaited_since = NULL, reminded_at = NULL"
+                         f" WHERE game_id = ? AND seat NOT IN ({marks})", (game_id,))
+        await db.execute(f"UPDATE seats SET awaited_since = ? WHERE game_id = ?"
+                         f" AND seat IN ({marks}) AND awaited_since IS NULL", (now, game_id))
+
     async def start_play(self, game_id: int, revision: int, *, state: dict[str, Any],
-                         decisions: int, waiting_seat: int | None, waiting_kind: str | None,
-                         note: str) -> None:
+                         decisions: int, awaited: list[int], note: str) -> None:
         now = time.time()
         async with self._tx() as db:
             # posted = -1: the opening post (board, hands, first prompt) is still to be made
             await self._bump(db, game_id, revision,
-                             "status = 'playing', decisions = ?, posted = -1, waiting_seat = ?,"
-                             " waiting_kind = ?, last_activity = ?",
-                             (decisions, waiting_seat, waiting_kind, now))
+                             "status = 'playing', decisions = ?, posted = -1, awaited = ?,"
+                             " last_activity = ?", (decisions, _dumps(awaited), now))
+            await self._await(db, game_id, awaited, now)
             await db.execute("INSERT INTO snapshots (game_id, decisions, state, created_at)"
                              " VALUES (?, ?, ?, ?)", (game_id, decisions, _dumps(state), now))
             await db.execute("INSERT INTO journal (game_id, at, text, created_at)"
                              " VALUES (?, ?, ?, ?)", (game_id, decisions, note, now))
 
-    async def commit(self, game_id: int, revision: int, *, entries: list[LogEntry],
-                     state: dict[str, Any], decisions: int, waiting_seat: int | None,
-                     waiting_kind: str | None, over: bool = False) -> int:
-        """Append decisions to the log and store the new snapshot, all in one transaction.
-        Every draft of the game is dropped: drafts build on the state that just changed.
-        Returns the new revision."""
+    async def commit(self, game_id: int, revision: int, *, seat: int, entries: list[LogEntry],
+                     state: dict[str, Any], decisions: int, awaited: list[int],
+                     over: bool = False) -> int:
+        """Append one seat's decisions to the log and store the new snapshot, all in one
+        transaction. That seat's draft is dropped; every other seat's draft stays (it is
+        checked again against the new state when it is next shown). Returns the new
+        revision."""
         if not entries:
             raise ValueError("nothing to commit")
         now = time.time()
         async with self._tx() as db:
             await self._bump(
                 db, game_id, revision,
-                "decisions = ?, waiting_seat = ?, waiting_kind = ?, last_activity = ?,"
-                " reminded_at = NULL" + (", status = 'over'" if over else ""),
-                (decisions, waiting_seat, waiting_kind, now))
+                "decisions = ?, awaited = ?, last_activity = ?"
+                + (", status = 'over'" if over else ""), (decisions, _dumps(awaited), now))
+            await self._await(db, game_id, awaited, now)
+            # the seat that just acted and must act again starts a fresh reminder clock
+            await db.execute("UPDATE seats SET awaited_since = ?, reminded_at = NULL WHERE"
+                             " game_id = ? AND seat = ? AND awaited_since IS NOT NULL",
+                             (now, game_id, seat))
             batch = entries[0].seq
             await db.executemany(
-                "INSERT INTO decisions (game_id, seq, seat, decision, batch, barrier, source,"
-                " events, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [(game_id, e.seq, e.seat, _dumps(e.decision), batch, int(e.barrier), e.source,
-                  _dumps(e.events), now) for e in entries])
+                "INSERT INTO decisions (game_id, seq, seat, decision, batch, barrier, sealed,"
+                " source, events, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(game_id, e.seq, e.seat, _dumps(e.decision), batch, int(e.barrier),
+                  int(e.sealed), e.source, _dumps(e.events), now) for e in entries])
             await db.execute("INSERT INTO snapshots (game_id, decisions, state, created_at)"
                              " VALUES (?, ?, ?, ?)", (game_id, decisions, _dumps(state), now))
-            await db.execute("DELETE FROM drafts WHERE game_id = ?", (game_id,))
+            if over:
+                await db.execute("DELETE FROM drafts WHERE game_id = ?", (game_id,))
+            else:
+                await db.execute("DELETE FROM drafts WHERE game_id = ? AND seat = ?",
+                                 (game_id, seat))
         return revision + 1
 
-    async def rollback_to(self, game_id: int, revision: int, *, decisions: int,
-                          waiting_seat: int | None, waiting_kind: str | None, note: str,
-                          draft: Draft | None = None) -> None:
+    async def rollback_to(self, game_id: int, revision: int, *, seat: int, decisions: int,
+                          awaited: list[int], note: str, draft: Draft | None = None) -> None:
         """Undo: forget every decision from `decisions` on and return to that snapshot. `draft`
-        (the taken-back steps the player keeps) is stored in the same transaction."""
+        (the taken-back steps the player keeps) replaces `seat`'s draft in the same
+        transaction; other seats' drafts stay and are checked again when next shown."""
         now = time.time()
         async with self._tx() as db:
             cur = await db.execute("SELECT 1 FROM snapshots WHERE game_id = ? AND decisions = ?",
@@ -386,14 +415,15 @@ class Store:
             if await cur.fetchone() is None:
                 raise ValueError(f"no snapshot at decision {decisions}")
             await self._bump(db, game_id, revision,
-                             "decisions = ?, posted = MIN(posted, ?), waiting_seat = ?,"
-                             " waiting_kind = ?, last_activity = ?",
-                             (decisions, decisions, waiting_seat, waiting_kind, now))
+                             "decisions = ?, posted = MIN(posted, ?), awaited = ?,"
+                             " last_activity = ?", (decisions, decisions, _dumps(awaited), now))
+            await self._await(db, game_id, awaited, now)
             await db.execute("DELETE FROM decisions WHERE game_id = ? AND seq >= ?",
                              (game_id, decisions))
             await db.execute("DELETE FROM snapshots WHERE game_id = ? AND decisions > ?",
                              (game_id, decisions))
-            await db.execute("DELETE FROM drafts WHERE game_id = ?", (game_id,))
+            await db.execute("DELETE FROM drafts WHERE game_id = ? AND seat = ?",
+                             (game_id, seat))
             if draft is not None and draft.steps:
                 await self._put_draft(db, game_id, draft)
             await db.execute("INSERT INTO journal (game_id, at, text, created_at)"
@@ -415,7 +445,7 @@ class Store:
         return LogEntry(seq=row["seq"], seat=row["seat"], decision=json.loads(row["decision"]),
                         source=row["source"], barrier=bool(row["barrier"]),
                         events=json.loads(row["events"]), batch=row["batch"],
-                        created_at=row["created_at"])
+                        created_at=row["created_at"], sealed=bool(row["sealed"]))
 
     async def log(self, game_id: int, since: int = 0) -> list[LogEntry]:
         rows = await self._all("SELECT * FROM decisions WHERE game_id = ? AND seq >= ?"
@@ -444,9 +474,11 @@ class Store:
             await db.execute("UPDATE games SET turn_message = ? WHERE id = ?",
                              (message_id, game_id))
 
-    async def mark_reminded(self, game_id: int, when: float) -> None:
+    async def mark_reminded(self, game_id: int, seats: list[int], when: float) -> None:
+        marks = ",".join(str(int(x)) for x in seats) or "-1"
         async with self._tx() as db:
-            await db.execute("UPDATE games SET reminded_at = ? WHERE id = ?", (when, game_id))
+            await db.execute(f"UPDATE seats SET reminded_at = ? WHERE game_id = ?"
+                             f" AND seat IN ({marks})", (when, game_id))
 
     # --- drafts -----------------------------------------------------------------------------
 
@@ -480,8 +512,12 @@ class Store:
             else:
                 await db.execute("DELETE FROM drafts WHERE game_id = ? AND seat = ?",
                                  (game_id, draft.seat))
-            await db.execute("UPDATE games SET last_activity = ?, reminded_at = NULL"
-                             " WHERE id = ?", (time.time(), game_id))
+            # working on a draft is activity: that seat's reminder waits again
+            now = time.time()
+            await db.execute("UPDATE games SET last_activity = ? WHERE id = ?", (now, game_id))
+            await db.execute("UPDATE seats SET awaited_since = ?, reminded_at = NULL"
+                             " WHERE game_id = ? AND seat = ? AND awaited_since IS NOT NULL",
+                             (now, game_id, draft.seat))
 
     # --- journal ----------------------------------------------------------------------------
 

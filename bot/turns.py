@@ -1,18 +1,22 @@
-"""Playing a game from the bot's side: a player's draft, commits, undo and the automatic seats
-(AI players and standing answers). Nothing here knows discord; the command layer calls it and
-publishes what it returns.
+"""Playing a game from the bot's side: each seat's draft, commits, undo and the automatic seats
+(AI players and standing answers). Nothing here knows discord or any particular game: the rules
+come from the game's module (bot.kinds), the command layer calls this and publishes what it
+returns.
 
 Drafts and commit points (README.md, "Turns: the private prompt"):
 - A human's steps first go into a *draft*: the list of not-yet-committed decisions of their
-  current part of the turn, stored in the `drafts` table and applied to a copy of the committed
-  state for the preview. Other players never see a draft.
-- A step that reveals hidden information (a card from the deck, a display refill, a tile or
-  demigod from a face-down stack, a shuffle; detected by comparing the states) is committed at
-  once together with the draft before it. It can never be undone.
-- When the player's part is complete (the engine waits for someone else, or the game is over),
-  the panel offers only Confirm and Undo-step; Confirm commits the draft. A slash command whose
-  text completes the part commits at once (typed text is deliberate).
-- AI seats and standing answers ("always draw instead of a follow-up move") commit directly.
+  current part, stored in the `drafts` table (one per seat) and applied to a copy of the
+  committed state for the preview. Nobody else ever sees a draft.
+- A step that reveals hidden information (the game's `reveals`: a card from the deck, a shuffle)
+  is committed at once together with the draft before it. It can never be undone.
+- When the seat's part is complete (the game no longer awaits that seat), the panel offers only
+  Confirm and Undo-step; Confirm commits the draft. A slash command whose text completes the
+  part commits at once (typed text is deliberate).
+- Several seats may be awaited at once (a simultaneous secret choice): each has its own draft,
+  and one seat's commit never touches another's draft; a draft is checked again against the
+  state it is shown on. A seat the game lets act out of turn has options while not awaited: its
+  decision is accepted at any time, through the same draft.
+- AI seats and standing answers commit directly.
 Every commit writes the decision log and a snapshot in one transaction, under a per-game lock
 and the stored revision check, before anyone is answered."""
 
@@ -20,16 +24,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import random
-import zlib
 from dataclasses import dataclass, field
+from typing import Any
 
 from data.i18n import t
 from engine.core import Decision, IllegalDecision, Prompt
-from engine.pantheon import apply, options, pending, result
-from engine.pantheon.state import State
 
+from .kinds import Kind, kind
 from .logs import log
 from .store import Draft, GameRow, LogEntry, SeatRow, StaleWrite, Store
 
@@ -56,7 +58,11 @@ class Table:
 
     game: GameRow
     seats: list[SeatRow]
-    state: State | None
+    state: Any | None
+
+    @property
+    def kind(self) -> Kind:
+        return kind(self.game.game)
 
     @property
     def names(self) -> list[str]:
@@ -65,43 +71,48 @@ class Table:
     def seat_of(self, user_id: int) -> SeatRow | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
 
-    def waiting(self) -> Prompt | None:
+    def awaited(self) -> list[Prompt]:
+        """Every seat the game waits for now (one prompt per seat, seat order)."""
         if self.state is None:
-            return None
-        prompts = pending(self.state)
-        return prompts[0] if prompts else None
+            return []
+        seen: dict[int, Prompt] = {}
+        for p in self.kind.rules.pending(self.state):
+            seen.setdefault(p.seat, p)
+        return [seen[k] for k in sorted(seen)]
+
+    def prompt_of(self, seat: int) -> Prompt | None:
+        return next((p for p in self.awaited() if p.seat == seat), None)
 
 
 @dataclass
 class Panel:
-    """What one seat sees of its turn now: committed state + draft = preview, and the options."""
+    """What one seat sees of its part now: committed state + draft = preview, and the options."""
 
     table: Table
     seat: int
     steps: list[Decision]
-    preview: State
+    preview: Any
     options: list[Decision]
     token: str
 
     @property
     def number(self) -> int:
-        return self.preview.decisions
+        return self.table.game.decisions + len(self.steps)
 
     @property
     def prompt(self) -> Prompt | None:
-        prompts = pending(self.preview)
-        return prompts[0] if prompts else None
+        return next((p for p in self.table.kind.rules.pending(self.preview)
+                     if p.seat == self.seat), None)
 
     @property
     def complete(self) -> bool:
         """The seat's part is done in the preview: only Confirm / Undo-step are left."""
-        p = self.prompt
-        return bool(self.steps) and (p is None or p.seat != self.seat)
+        return bool(self.steps) and self.prompt is None
 
     @property
     def active(self) -> bool:
-        p = self.prompt
-        return p is not None and p.seat == self.seat
+        """The seat may decide now: awaited, or allowed to act out of turn."""
+        return bool(self.options)
 
 
 @dataclass
@@ -126,34 +137,7 @@ class UndoResult:
     panel: Panel
     undone: Decision
     was_posted: bool  # the undone step had already been shown in the channel
-
-
-def fingerprint(s: State) -> str:
-    """A short hash of a state: a button is valid only for the exact state it was built on."""
-    raw = json.dumps(s.to_json(), sort_keys=True, separators=(",", ":")).encode()
-    return f"{zlib.crc32(raw):08x}"
-
-
-def reveals(before: State, after: State, seat: int) -> bool:
-    """Did this step reveal hidden information or use randomness? Then it must be committed at
-    once and can never be undone (drawing from the deck, display refills, face-down stacks,
-    shuffles, other players' hidden holdings)."""
-    if before.rng != after.rng:
-        return True
-    for zone in ("deck", "god_stack", "demigod_stack", "bag"):
-        if getattr(before, zone) != getattr(after, zone):
-            return True
-    if not before.options.get("bonus_draft") and before.bonus_stack != after.bonus_stack:
-        return True
-    for b, a in zip(before.players, after.players, strict=True):
-        if b.seat != seat and (b.hand != a.hand or b.demigods != a.demigods or b.bonus != a.bonus):
-            return True
-    return False
-
-
-def is_follow_on(prompt: Prompt, state: State) -> bool:
-    """A follow-up move opportunity (P-MOVE-15/16): another player's Move lets this seat move."""
-    return prompt.kind == "move_cards" and Decision("follow_draw") in options(state, prompt.seat)
+    sealed: bool = False  # a secret choice: the channel is not told what it was
 
 
 class Games:
@@ -180,39 +164,62 @@ class Games:
         state = None
         if game.status != "lobby":
             data = await self.store.state(game_id)
-            state = State.from_json(data) if data is not None else None
+            state = kind(game.game).rules.load(data) if data is not None else None
         return Table(game, seats, state)
 
     async def table_in(self, channel_id: int) -> Table | None:
         game = await self.store.open_game(channel_id)
         return await self.table(game.id) if game else None
 
+    async def open_table(self, channel_id: int, game: str) -> Table:
+        """The channel's open game of this kind; a refusal names the way otherwise."""
+        table = await self.table_in(channel_id)
+        if table is None:
+            raise Refusal(kind(game).t("bot.err.no_game"))
+        if table.game.game != game:
+            raise Refusal(table.kind.t("bot.err.other_game", id=table.game.id))
+        return table
+
+    async def viewable_table(self, channel_id: int, game: str) -> Table:
+        """The channel's open game, else its last finished one (still viewable)."""
+        row = await self.store.latest_game(channel_id)
+        if row is None or row.open or row.game != game:
+            return await self.open_table(channel_id, game)
+        return await self.table(row.id)
+
+    async def state_at(self, table: Table, decisions: int) -> Any | None:
+        data = await self.store.state(table.game.id, decisions)
+        return table.kind.rules.load(data) if data is not None else None
+
     async def panel(self, table: Table, seat: int) -> Panel:
         assert table.state is not None
+        rules = table.kind.rules
         draft = await self.store.draft(table.game.id, seat)
         steps: list[Decision] = []
         preview = table.state
-        if draft is not None and draft.base == table.game.decisions:
+        if draft is not None:
+            # a draft built before another seat's commit is checked again on the new state:
+            # kept while every step is still legal, dropped otherwise
             try:
                 for raw in draft.steps:
                     d = Decision.from_json(raw)
-                    preview, _ = apply(preview, seat, d)
+                    preview, _ = rules.apply(preview, seat, d)
                     steps.append(d)
-            except IllegalDecision:  # cannot happen for a valid base; drop the draft then
+            except IllegalDecision:
                 steps, preview = [], table.state
-        opts = options(preview, seat)
-        return Panel(table, seat, steps, preview, opts, fingerprint(preview))
+        opts = rules.options(preview, seat)
+        return Panel(table, seat, steps, preview, opts, table.kind.token(preview, seat))
 
     # --- checks -----------------------------------------------------------------------------
 
     @staticmethod
     def _playing(table: Table) -> None:
         if table.game.status == "lobby":
-            raise Refusal(t("bot.err.not_begun"))
+            raise Refusal(table.kind.t("bot.err.not_begun"))
         if table.game.status == "abandoned":
             raise Refusal(t("bot.abandoned"))
         if table.game.status != "playing" or table.state is None:
-            raise Refusal(t("bot.err.over"), "P-END-1")
+            raise Refusal(t("bot.err.over"), table.kind.info.end_rule)
 
     @staticmethod
     def _seated(table: Table, user_id: int) -> SeatRow:
@@ -222,16 +229,18 @@ class Games:
         return seat
 
     def _not_your_turn(self, table: Table, seat: int) -> Refusal:
-        w = table.waiting()
-        if w is None:
-            return Refusal(t("bot.err.over"), "P-END-1")
-        return Refusal(t("bot.err.not_your_turn", name=table.seats[w.seat].name,
-                         what=w.args.get("text") or w.kind), "P-TURN-1")
+        awaited = table.awaited()
+        if not awaited:
+            return Refusal(t("bot.err.over"), table.kind.info.end_rule)
+        names = ", ".join(table.seats[p.seat].name for p in awaited)
+        what = table.kind.rules.prompt_text(table.state, awaited[0])
+        return Refusal(t("bot.err.not_your_turn", name=names, what=what),
+                       table.kind.info.turn_rule)
 
     @staticmethod
     def _stale(panel: Panel, number: int | None) -> Refusal:
-        return Refusal(t("bot.err.stale", n="?" if number is None else number,
-                         now=panel.number))
+        return Refusal(panel.table.kind.t("bot.err.stale", n="?" if number is None else number,
+                                          now=panel.number))
 
     async def _player_panel(self, game_id: int, user_id: int, token: str | None,
                             number: int | None) -> Panel:
@@ -278,18 +287,18 @@ class Games:
 
     async def _step(self, panel: Panel, decisions: list[Decision], source: str,
                     commit_complete: bool) -> StepResult:
+        rules = panel.table.kind.rules
         state = panel.preview
         revealed = False
         try:
             for d in decisions:
                 before = state
-                state, _ = apply(state, panel.seat, d)
-                revealed = revealed or reveals(before, state, panel.seat)
+                state, _ = rules.apply(state, panel.seat, d)
+                revealed = revealed or rules.reveals(before, state, panel.seat)
         except IllegalDecision as exc:
             raise Refusal.from_illegal(exc) from None
         steps = panel.steps + decisions
-        prompts = pending(state)
-        complete = not prompts or prompts[0].seat != panel.seat
+        complete = not any(p.seat == panel.seat for p in rules.pending(state))
         if revealed or (complete and commit_complete):
             commit = await self._commit(panel.table, panel.seat, steps, source)
             notes = [t("bot.note.revealed")] if revealed else []
@@ -337,7 +346,7 @@ class Games:
         return await self.panel(panel.table, panel.seat)
 
     async def undo(self, game_id: int, user_id: int) -> UndoResult:
-        """/pantheon undo: take back your last step. A draft step goes first; then your last
+        """/<game> undo: take back your last step. A draft step goes first; then your last
         committed steps, following Board Game Arena's policy: only your own, never past another
         player's action, never past revealed hidden information or a shuffle."""
         async with self.lock(game_id):
@@ -356,46 +365,48 @@ class Games:
             if any(e.barrier for e in batch):
                 raise Refusal(t("bot.undo.hidden"), t("bot.undo.policy"))
             base = batch[0].seq
-            data = await self.store.state(game_id, base)
-            base_state = State.from_json(data) if data is not None else None
-            prompts = pending(base_state) if base_state is not None else []
-            if not prompts or prompts[0].seat != seat.seat:
+            base_state = await self.state_at(table, base)
+            awaited = table.kind.awaited(base_state) if base_state is not None else []
+            if seat.seat not in awaited:
                 raise Refusal(t("bot.undo.not_yours"), t("bot.undo.policy"))
             steps = [Decision.from_json(e.decision) for e in batch]
             await self.store.rollback_to(
-                game_id, table.game.revision, decisions=base, waiting_seat=seat.seat,
-                waiting_kind=prompts[0].kind, note=t("bot.journal.undo", name=seat.name),
+                game_id, table.game.revision, seat=seat.seat, decisions=base, awaited=awaited,
+                note=t("bot.journal.undo", name=seat.name),
                 draft=Draft(seat.seat, base, [d.to_json() for d in steps[:-1]],
                             batch[0].source))
             log("undo", game=game_id, seat=seat.seat, back_to=base)
             fresh = await self.table(game_id)
             return UndoResult(await self.panel(fresh, seat.seat), steps[-1],
-                              batch[-1].seq < table.game.posted)
+                              batch[-1].seq < table.game.posted, any(e.sealed for e in batch))
 
     # --- committing -------------------------------------------------------------------------
 
     async def _commit(self, table: Table, seat: int, steps: list[Decision],
                       source: str) -> Commit:
         assert table.state is not None
+        rules = table.kind.rules
         state = table.state
         entries: list[LogEntry] = []
+        seq = table.game.decisions
         for d in steps:
             before = state
-            state, ev = apply(state, seat, d)
-            entries.append(LogEntry(seq=before.decisions, seat=seat, decision=d.to_json(),
-                                    source=source, barrier=reveals(before, state, seat),
+            state, ev = rules.apply(state, seat, d)
+            entries.append(LogEntry(seq=seq, seat=seat, decision=d.to_json(), source=source,
+                                    barrier=rules.reveals(before, state, seat),
+                                    sealed=rules.sealed(before, seat, d),
                                     events=[e.to_json() for e in ev]))
-        prompts = pending(state)
+            seq += 1
+        over = rules.result(state) is not None
         try:
             await self.store.commit(
-                table.game.id, table.game.revision, entries=entries, state=state.to_json(),
-                decisions=state.decisions, waiting_seat=prompts[0].seat if prompts else None,
-                waiting_kind=prompts[0].kind if prompts else None, over=result(state) is not None)
+                table.game.id, table.game.revision, seat=seat, entries=entries,
+                state=rules.dump(state), decisions=seq,
+                awaited=[] if over else table.kind.awaited(state), over=over)
         except StaleWrite:
             raise Refusal(t("bot.err.changed")) from None
         log("commit", game=table.game.id, seat=seat, source=source, decisions=len(entries),
-            at=state.decisions, barrier=any(e.barrier for e in entries),
-            over=result(state) is not None)
+            at=seq, barrier=any(e.barrier for e in entries), over=over)
         return Commit(table.game.id, seat, source, entries)
 
     # --- automatic seats --------------------------------------------------------------------
@@ -406,11 +417,11 @@ class Games:
         table = await self.table(game_id)
         if table.game.status != "playing" or table.state is None:
             return None
-        w = table.waiting()
-        if w is None:
+        due = self._automatic(table)
+        if due is None:
             return None
-        seat = table.seats[w.seat]
-        if seat.is_ai and w.kind == "action" and self.ai_delay > 0:
+        w, seat = due
+        if seat.is_ai and w.kind in table.kind.info.turn_prompts and self.ai_delay > 0:
             # outside the lock, so others may still look; a shutdown ends the wait (the turn is
             # played after the restart)
             with contextlib.suppress(TimeoutError):
@@ -425,26 +436,37 @@ class Games:
                 # seconds of pure engine work: in a worker thread, so the event loop still
                 # acknowledges other interactions within Discord's 3 seconds
                 steps = await asyncio.to_thread(self._ai_segment, fresh, w.seat,
-                                                seat.ai_level or "normal")
+                                                seat.ai_level or fresh.kind.info.ai_levels[-1])
                 return await self._commit(fresh, w.seat, steps, "ai")
-            if seat.auto_follow == "draw" and is_follow_on(w, fresh.state):
-                return await self._commit(fresh, w.seat, [Decision("follow_draw")], "auto")
+            answer = fresh.kind.rules.auto_answer(fresh.state, w.seat, seat.policy)
+            if answer is not None:
+                return await self._commit(fresh, w.seat, [answer], "auto")
+        return None
+
+    @staticmethod
+    def _automatic(table: Table) -> tuple[Prompt, SeatRow] | None:
+        """The first awaited seat that decides by itself: an AI seat, or a standing answer."""
+        for w in table.awaited():
+            seat = table.seats[w.seat]
+            if seat.is_ai:
+                return w, seat
+            if seat.policy != table.kind.info.policies[0] and table.kind.rules.auto_answer(
+                    table.state, w.seat, seat.policy) is not None:
+                return w, seat
         return None
 
     @staticmethod
     def _ai_segment(table: Table, seat: int, level: str) -> list[Decision]:
-        """The AI's decisions until the game waits for someone else (or ends)."""
-        from engine.pantheon.ai import choose  # the AI is optional for the rest of the bot
-
+        """The AI's decisions until the game no longer waits for that seat (or ends)."""
+        k = table.kind
         state = table.state
         assert state is not None
-        rng = random.Random(f"{table.game.seed}:{state.decisions}:{seat}")
+        rng = random.Random(f"{table.game.seed}:{table.game.decisions}:{seat}")
         steps: list[Decision] = []
         while len(steps) < 1000:
-            prompts = pending(state)
-            if not prompts or prompts[0].seat != seat:
+            if seat not in k.awaited(state):
                 break
-            d = choose(state, seat, level, rng)
-            state, _ = apply(state, seat, d)
+            d = k.ai_choose(state, seat, level, rng)
+            state, _ = k.rules.apply(state, seat, d)
             steps.append(d)
         return steps

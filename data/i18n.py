@@ -1,7 +1,11 @@
 """The one translation hook: every text a player sees goes through `t()`.
 
-Strings live in data/locale/<locale>.json as flat keys ("event.placed": "{name} placed ...").
-A missing key falls back to English, then to the key itself, so nothing ever crashes on text."""
+Strings live in flat-key JSON files, one per locale: the host's own texts (the bot, the offline
+client) in data/locale/<locale>.json, and each game's texts in data/<game>/locale/<locale>.json
+with every key in the game's namespace ("pantheon.event.placed": "{name} placed ..."). A game
+added under data/ is picked up by its folder alone. A key defined in two files is an error at
+load. A missing key falls back to English, then to the key itself, so nothing ever crashes on
+text."""
 
 from __future__ import annotations
 
@@ -11,16 +15,59 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-LOCALE_DIR = Path(__file__).parent / "locale"
+DATA_DIR = Path(__file__).parent
+LOCALE_DIR = DATA_DIR / "locale"
 DEFAULT_LOCALE = os.environ.get("AGORA_LOCALE", "en")
+
+
+class LocaleError(ValueError):
+    """A locale file that cannot be merged: a key defined twice, or outside its game's namespace."""
+
+
+def locale_files(locale: str, root: Path = DATA_DIR) -> list[tuple[str | None, Path]]:
+    """(game, file) for every file of `locale`: the host's first (game None), then each game's
+    data/<game>/locale/<locale>.json in name order."""
+    files: list[tuple[str | None, Path]] = []
+    host = root / "locale" / f"{locale}.json"
+    if host.is_file():
+        files.append((None, host))
+    for path in sorted(root.glob(f"*/locale/{locale}.json")):
+        files.append((path.parent.parent.name, path))
+    return files
+
+
+def _read(path: Path) -> dict[str, str]:
+    def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        seen: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in seen:
+                raise LocaleError(f"locale key {key!r} is defined twice in {path}")
+            seen[key] = value
+        return seen
+
+    return json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=unique)
+
+
+def load(locale: str, root: Path = DATA_DIR) -> dict[str, str]:
+    """The merged catalogue of `locale` under `root`, checked: no key twice, a game's keys all
+    start with "<game>."."""
+    merged: dict[str, str] = {}
+    origin: dict[str, Path] = {}
+    for game, path in locale_files(locale, root):
+        for key, text in _read(path).items():
+            if game is not None and not key.startswith(f"{game}."):
+                raise LocaleError(f"locale key {key!r} in {path} is outside the {game!r} "
+                                  f"namespace (it must start with {game + '.'!r})")
+            if key in merged:
+                raise LocaleError(f"locale key {key!r} is defined in both {origin[key]} and {path}")
+            merged[key] = text
+            origin[key] = path
+    return merged
 
 
 @cache
 def catalogue(locale: str) -> dict[str, str]:
-    path = LOCALE_DIR / f"{locale}.json"
-    if not path.is_file():
-        return {}
-    return json.loads(path.read_text(encoding="utf-8"))
+    return load(locale)
 
 
 def t(key: str, locale: str | None = None, **args: Any) -> str:

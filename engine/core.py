@@ -87,13 +87,116 @@ class Event:
         return cls(data["template"], dict(data.get("args", {})), data.get("private_to"))
 
 
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option a game offers at `start`: typed, with a default and a help line. The bot turns
+    it into a slash-command parameter, the lobby into words, the engine validates it."""
+
+    name: str
+    kind: str  # "bool", "int" or "choice"
+    default: Any = None
+    help: str = ""
+    minimum: int | None = None  # for "int"
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()  # for "choice"
+    in_lobby: bool = True  # offered at `start`; False: for tests and the command line only
+
+    def check(self, value: Any) -> Any:
+        """The value as the engine takes it, or IllegalDecision naming the option."""
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise IllegalDecision(f"Option {self.name} is yes or no (true/false).")
+            return value
+        if self.kind == "int":
+            if type(value) is not int or (
+                    (self.minimum is not None and value < self.minimum)
+                    or (self.maximum is not None and value > self.maximum)):
+                raise IllegalDecision(f"Option {self.name} is a whole number from "
+                                      f"{self.minimum} to {self.maximum}.")
+            return value
+        if value not in self.choices:
+            raise IllegalDecision(f"Option {self.name} is one of: {', '.join(self.choices)}.")
+        return value
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the host must know of a game before it is played: the registry entry's facts.
+
+    `colours` name a colour for every seat up to `max_players` (seat order); `ai_levels` are the
+    AI strengths the game's `ai.choose` understands, strongest last; `policies` the standing
+    answers a seat may set (the first is "ask every time"); `rules_topics` the keys of the
+    short rules summaries (`<id>.rules.<topic>` in the game's catalogue); `player_rule` the rule
+    that sets the player count (cited when a lobby is full or too small)."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    colours: tuple[str, ...]
+    options: tuple[OptionSpec, ...] = ()
+    ai_levels: tuple[str, ...] = ()
+    policies: tuple[str, ...] = ("ask",)
+    rules_topics: tuple[str, ...] = ("overview",)
+    player_rule: str | None = None
+    turn_rule: str | None = None  # cited when someone acts out of turn
+    end_rule: str | None = None  # cited when someone acts after the end
+    turn_prompts: tuple[str, ...] = ()  # prompt kinds that begin a seat's own turn
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.min_players <= self.max_players:
+            raise ValueError(f"{self.id}: bad player range")
+        if len(self.colours) < self.max_players:
+            raise ValueError(f"{self.id}: a colour for each of {self.max_players} seats")
+
+    def option(self, name: str) -> OptionSpec | None:
+        return next((o for o in self.options if o.name == name), None)
+
+    def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Validated engine options; unknown names are refused with the known ones."""
+        opts = dict(options or {})
+        unknown = sorted(set(opts) - {o.name for o in self.options})
+        if unknown:
+            raise IllegalDecision(f"Unknown option(s): {', '.join(unknown)}. "
+                                  f"Known: {', '.join(o.name for o in self.options)}.")
+        return {k: self.option(k).check(v) for k, v in opts.items()}  # type: ignore[union-attr]
+
+
 @runtime_checkable
 class GameRules(Protocol):
     """The contract every game package meets (shared/ARCHITECTURE.md, "The engine contract").
-    A rules *module* such as `engine.pantheon` satisfies it with module-level functions, so the
-    bot and the AI can host any game the same way."""
+    A rules *module* such as `engine.pantheon` satisfies it with module-level names, so the
+    bot, the command line, the AI runner and the renderer host every game the same way.
+
+    - `INFO`: the game's `GameInfo`.
+    - `new_game(players, seed, options)`: seeded; the automatic start runs up to the first
+      decision. `start_events(state)` gives the events of that start again (the opening post).
+    - `pending(state)`: every seat that must decide now, each with its prompt; several when the
+      rules have seats choose at once. `options(state, seat)` may also be non-empty for a seat
+      that is not pending: the rules let it act out of turn, and the host accepts that at any
+      time.
+    - `apply(state, seat, decision, in_place=False)`: validates, raises `IllegalDecision`
+      (message and rule) and leaves `state` untouched, or returns the new state and its events.
+    - `view(state, seat | None)`, `result(state)` (None while playing; else a dict with at
+      least `scores` and `winners`, seat-indexed).
+    - `dump(state) -> dict` / `load(dict) -> state`: lossless JSON-compatible round trip.
+    - `version(state, seat) -> str`: cheap; changes whenever what `seat` may decide changes
+      (a prompt built on one version is stale on another). It may ignore other seats'
+      secret choices that do not change this seat's options.
+    - `reveals(before, after, seat) -> bool`: the step showed `seat` something hidden or used
+      chance: the host commits it at once and never undoes past it.
+    - `sealed(state, seat, decision) -> bool`: a secret choice, kept sealed until the rules
+      reveal it: never described in public, not even by an undo notice.
+    - `auto_answer(state, seat, policy) -> Decision | None`: what a standing answer
+      (`INFO.policies`) decides for a pending seat now, or None to ask the player.
+    """
+
+    INFO: GameInfo
 
     def new_game(self, players: Any, seed: int, options: dict[str, Any] | None = None) -> Any:
+        ...
+
+    def start_events(self, state: Any) -> list[Event]:
         ...
 
     def pending(self, state: Any) -> list[Prompt]:
@@ -102,13 +205,91 @@ class GameRules(Protocol):
     def options(self, state: Any, seat: int) -> list[Decision]:
         ...
 
-    def apply(self, state: Any, seat: int, decision: Decision) -> tuple[Any, list[Event]]:
+    def apply(self, state: Any, seat: int, decision: Decision, *, in_place: bool = False
+              ) -> tuple[Any, list[Event]]:
         ...
 
     def view(self, state: Any, seat: int | None) -> Any:
         ...
 
     def result(self, state: Any) -> Any:
+        ...
+
+    def dump(self, state: Any) -> dict[str, Any]:
+        ...
+
+    def load(self, data: dict[str, Any]) -> Any:
+        ...
+
+    def version(self, state: Any, seat: int) -> str:
+        ...
+
+    def reveals(self, before: Any, after: Any, seat: int) -> bool:
+        ...
+
+    def sealed(self, state: Any, seat: int, decision: Decision) -> bool:
+        ...
+
+    def auto_answer(self, state: Any, seat: int, policy: str) -> Decision | None:
+        ...
+
+
+@runtime_checkable
+class GameText(Protocol):
+    """The words a host needs about a game, all drawn from views and public events (so a
+    channel text can never hold a secret). Met by the same rules module as `GameRules`.
+
+    - `describe(decision)`: a button label; `event_text(event, names, viewer)`: one log line,
+      None for an event `viewer` may not see.
+    - `prompt_text(state, prompt)`: what the prompt asks, in a few words.
+    - `post_head(view)`: where the game stands ("epoch 2"), for the turn post's title line.
+    - `scores(view)`: seat-indexed points; `result_lines(result, names)`: the final ranking.
+    - `status_lines(view)`: one line per seat for `/<game> status` (public facts only).
+    - `hand_text(view, seat)` and `hand_signature(state, seat)`: a seat's private holdings as
+      text, and what changes them (a new hand DM goes out when it changes).
+    - `panel_lines(view, seat)`: what a player's private prompt shows besides the options
+      (money left, their supply).
+    - `group_key(decision)` and `menu_title(key)`: how a long list of options is split into
+      select menus, and their titles.
+    - `post_boundaries`: event templates that end a channel post even mid-turn.
+    """
+
+    post_boundaries: frozenset[str]
+
+    def describe(self, decision: Decision) -> str:
+        ...
+
+    def event_text(self, event: Event, names: list[str], viewer: int | None) -> str | None:
+        ...
+
+    def prompt_text(self, state: Any, prompt: Prompt) -> str:
+        ...
+
+    def post_head(self, view: Any) -> str:
+        ...
+
+    def scores(self, view: Any) -> list[int]:
+        ...
+
+    def result_lines(self, result: Any, names: list[str]) -> list[str]:
+        ...
+
+    def status_lines(self, view: Any) -> list[str]:
+        ...
+
+    def hand_text(self, view: Any, seat: int) -> str:
+        ...
+
+    def hand_signature(self, state: Any, seat: int) -> str:
+        ...
+
+    def panel_lines(self, view: Any, seat: int) -> list[str]:
+        ...
+
+    def group_key(self, decision: Decision) -> str:
+        ...
+
+    def menu_title(self, key: str) -> str:
         ...
 
 

@@ -14,9 +14,9 @@ from typing import Any
 
 from bot.app import AgoraBot, create_bot
 from bot.config import Config
-from bot.turns import Table, reveals
+from bot.turns import Table
 from engine.core import Decision
-from engine.pantheon import apply, new_game, options, pending
+from engine.pantheon import apply, new_game, options, pending, reveals
 from tests.discord_double import DiscordDouble
 from tests.discord_double.models import Message
 
@@ -123,7 +123,8 @@ def user_names(double: DiscordDouble, names: list[str]) -> dict[int, str]:
 async def waiting_user(bot: AgoraBot, game_id: int, ids: dict[int, str]
                        ) -> tuple[Table, str | None]:
     table = await bot.games.table(game_id)
-    w = table.waiting()
+    awaited = table.awaited()
+    w = awaited[0] if awaited else None
     if w is None or table.game.status != "playing":
         return table, None
     uid = table.seats[w.seat].user_id

@@ -8,10 +8,11 @@ import re
 
 import pytest
 
-from bot.commands import in_family, notation_text
 from bot.components import DYNAMIC_ITEMS, option_layout, panel_view
+from bot.games.pantheon import in_family, notation_text
+from bot.kinds import kind
 from bot.store import GameRow, SeatRow
-from bot.turns import Panel, Table, fingerprint
+from bot.turns import Panel, Table
 from engine.core import Decision
 from engine.pantheon import new_game, options, pending
 
@@ -20,11 +21,11 @@ def panel_with(opts: list[Decision], steps: list[Decision] | None = None) -> Pan
     state = new_game(3, 11)
     game = GameRow(id=123456, game="pantheon", guild_id=1, channel_id=2, host_id=3,
                    status="playing", options={}, seed=11, revision=9, decisions=0, posted=0,
-                   waiting_seat=0, waiting_kind="action", last_activity=0.0, reminded_at=None,
-                   turn_message=None, created_at=0.0)
+                   last_activity=0.0, turn_message=None, created_at=0.0, awaited=[0])
     seats = [SeatRow(game.id, i, 10 + i, f"p{i}") for i in range(3)]
     seat = pending(state)[0].seat
-    return Panel(Table(game, seats, state), seat, steps or [], state, opts, fingerprint(state))
+    return Panel(Table(game, seats, state), seat, steps or [], state, opts,
+                 kind("pantheon").token(state, seat))
 
 
 @pytest.mark.parametrize("count", [2, 20, 21, 51, 99, 130])
@@ -61,12 +62,12 @@ def test_every_option_is_reachable_within_discord_limits(count):
 
 
 def test_small_prompts_are_buttons_and_big_groups_become_menus():
-    rows, menus = option_layout([Decision("action", {"action": a})
+    rows, menus = option_layout(kind("pantheon"), [Decision("action", {"action": a})
                                  for a in ("move", "buy", "god", "draw")])
     assert len(rows) == 1 and menus == []
     opts = [Decision("place", {"piece": "foot", "field": f"F{i}"}) for i in range(30)]
     opts += [Decision("stop")]
-    rows, menus = option_layout(opts)
+    rows, menus = option_layout(kind("pantheon"), opts)
     assert [d.kind for row in rows for _, d in row] == ["stop"]
     assert [len(items) for _, items in menus] == [25, 5]
 

@@ -90,7 +90,7 @@ async def test_follow_on_move_by_dm(agora):
         f"{follower} places a column on {follow_place.args['field']}" in text
     assert f"{third} draws a card instead of moving" in text
     table, user = await current(agora, gid)
-    assert table.waiting().kind == "action" and table.waiting().seat == (mover + 1) % 3
+    assert table.awaited()[0].kind == "action" and table.awaited()[0].seat == (mover + 1) % 3
 
 
 async def test_closed_dms_do_not_stop_the_game(agora):
@@ -144,7 +144,7 @@ async def test_stale_and_foreign_clicks_are_refused(agora):
                                    options={"choice": ""})
     await slash(d, user, "choose", choice=choices[0]["value"])
     before = await bot.store.game(gid)
-    draft = await bot.store.draft(gid, table.waiting().seat)
+    draft = await bot.store.draft(gid, table.awaited()[0].seat)
     assert draft is not None or before.decisions > 0
     # ... so the DM prompt is stale now: its buttons are refused and nothing changes
     first = old_prompt.custom_ids[0]
@@ -158,7 +158,7 @@ async def test_stale_and_foreign_clicks_are_refused(agora):
     assert inter.followups[-1].ephemeral
     after = await bot.store.game(gid)
     assert (after.revision, after.decisions) == (before.revision, before.decisions)
-    assert await bot.store.draft(gid, table.waiting().seat) == draft
+    assert await bot.store.draft(gid, table.awaited()[0].seat) == draft
     # a non-seated member cannot act at all
     inter = await slash(d, "dave", "draw")
     assert "not seated" in inter.content
@@ -396,7 +396,7 @@ async def test_ai_answers_follow_ups_at_once_but_waits_before_its_turn(agora):
     log = await bot.store.log(gid)
     assert any(e.seat == 2 and e.source == "ai" for e in log)
     table, user = await current(agora, gid, ["alice", "bob"])
-    assert user == "alice" and table.waiting().kind == "move_cards"  # alice's follow-up now
+    assert user == "alice" and table.awaited()[0].kind == "move_cards"  # alice's follow-up now
     ask = newest(d.dms("alice"), has_prompt)
     assert "Draw 1 card instead" in option_labels(ask)
 
@@ -411,7 +411,7 @@ async def test_bonus_draft_asks_every_player_privately_in_turn(agora):
     for _ in range(3):
         await settle(bot)
         table, user = await waiting_user(bot, gid, ids)
-        if table.waiting().kind != "draft":
+        if table.awaited()[0].kind != "draft":
             break
         waiting = f"Waiting for <@{d.user(user).id}>: pick a bonus tile"
         assert waiting in d.messages(CHANNEL)[-1].content

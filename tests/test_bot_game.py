@@ -92,8 +92,8 @@ async def test_whole_game_through_discord(agora):
         table, user = await waiting_user(bot, game_id, ids)
         if user is None:
             break
-        panel = await bot.games.panel(table, table.waiting().seat)  # includes a draft
-        kind = panel.prompt.kind
+        panel = await bot.games.panel(table, table.awaited()[0].seat)  # includes a draft
+        kind = panel.prompt.kind if panel.prompt else "confirm"  # a complete draft: Confirm
         if user == "alice":
             await alice_acts(d, kind)
         elif user == "bob":

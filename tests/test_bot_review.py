@@ -47,6 +47,8 @@ HOSTILE_CHOICES = [
     "<@&1> @everyone",
 ]
 
+G = "pantheon"  # the game these tests play
+
 
 async def test_hostile_typed_choices_are_refused_and_change_nothing(agora):
     d = agora.double
@@ -147,9 +149,10 @@ async def test_ai_turns_are_computed_off_the_event_loop(tmp_path, monkeypatch):
     try:
         games = Games(store)
         lobby = Lobby(games)
-        await lobby.start(guild_id=1, channel_id=5, user_id=1, name="Ann", options={"seed": 5})
-        await lobby.add_bot(channel_id=5, user_id=1, level="easy", can_manage=False)
-        table = await lobby.begin(channel_id=5, user_id=1, can_manage=False)
+        await lobby.start(game=G, guild_id=1, channel_id=5, user_id=1, name="Ann",
+                          options={"seed": 5})
+        await lobby.add_bot(game=G, channel_id=5, user_id=1, level="easy", can_manage=False)
+        table = await lobby.begin(game=G, channel_id=5, user_id=1, can_manage=False)
         while await games.automatic_step(table.game.id) is not None:
             pass
     finally:
@@ -166,11 +169,12 @@ async def test_a_crash_during_undo_loses_no_step(tmp_path, monkeypatch):
     store = await Store.open(tmp_path / "t.db")
     games = Games(store)
     lobby = Lobby(games)
-    await lobby.start(guild_id=1, channel_id=5, user_id=1, name="Ann", options={"seed": seed})
+    await lobby.start(game=G, guild_id=1, channel_id=5, user_id=1, name="Ann",
+                      options={"seed": seed})
     for user in (2, 3):
-        await lobby.join(channel_id=5, user_id=user, name=f"u{user}")
-    table = await lobby.begin(channel_id=5, user_id=1, can_manage=False)
-    gid, seat = table.game.id, table.waiting().seat
+        await lobby.join(game=G, channel_id=5, user_id=user, name=f"u{user}")
+    table = await lobby.begin(game=G, channel_id=5, user_id=1, can_manage=False)
+    gid, seat = table.game.id, table.awaited()[0].seat
     me = table.seats[seat].user_id
     await games.choose_decisions(gid, me, steps)  # typed: committed at once
 
@@ -199,8 +203,8 @@ async def test_a_crash_while_the_host_leaves_keeps_a_seated_host(tmp_path, monke
     crash between them leaves a lobby whose host has left."""
     store = await Store.open(tmp_path / "t.db")
     lobby = Lobby(Games(store))
-    await lobby.start(guild_id=1, channel_id=5, user_id=1, name="Ann", options={})
-    await lobby.join(channel_id=5, user_id=2, name="Bob")
+    await lobby.start(game=G, guild_id=1, channel_id=5, user_id=1, name="Ann", options={})
+    await lobby.join(game=G, channel_id=5, user_id=2, name="Bob")
 
     class Crash(Exception):
         pass
@@ -210,7 +214,7 @@ async def test_a_crash_while_the_host_leaves_keeps_a_seated_host(tmp_path, monke
 
     monkeypatch.setattr(Store, "update_game", crash)
     with contextlib.suppress(Crash):
-        await lobby.leave(channel_id=5, user_id=1)
+        await lobby.leave(game=G, channel_id=5, user_id=1)
     await store.close()
     store = await Store.open(tmp_path / "t.db")
     try:
@@ -226,13 +230,13 @@ async def test_two_replace_commands_at_once_hand_the_seat_over_once(tmp_path):
     try:
         games = Games(store)
         lobby = Lobby(games)
-        await lobby.start(guild_id=1, channel_id=5, user_id=1, name="Ann",
+        await lobby.start(game=G, guild_id=1, channel_id=5, user_id=1, name="Ann",
                           options={"seed": action_seed()})
         for user in (2, 3):
-            await lobby.join(channel_id=5, user_id=user, name=f"u{user}")
-        table = await lobby.begin(channel_id=5, user_id=1, can_manage=False)
+            await lobby.join(game=G, channel_id=5, user_id=user, name=f"u{user}")
+        table = await lobby.begin(game=G, channel_id=5, user_id=1, can_manage=False)
         outcomes = await asyncio.gather(
-            *[lobby.replace(channel_id=5, user_id=1, can_manage=False, target_user_id=2,
+            *[lobby.replace(game=G, channel_id=5, user_id=1, can_manage=False, target_user_id=2,
                             level=level) for level in ("easy", "normal")],
             return_exceptions=True)
         refused = [o for o in outcomes if isinstance(o, Refusal)]
@@ -268,11 +272,11 @@ async def test_a_stale_more_options_click_names_the_decisions(tmp_path):
     try:
         games = Games(store)
         lobby = Lobby(games)
-        await lobby.start(guild_id=1, channel_id=5, user_id=1, name="Ann",
+        await lobby.start(game=G, guild_id=1, channel_id=5, user_id=1, name="Ann",
                           options={"seed": action_seed()})
-        await lobby.join(channel_id=5, user_id=2, name="Bob")
-        table = await lobby.begin(channel_id=5, user_id=1, can_manage=False)
-        me = table.seats[table.waiting().seat].user_id
+        await lobby.join(game=G, channel_id=5, user_id=2, name="Bob")
+        table = await lobby.begin(game=G, channel_id=5, user_id=1, can_manage=False)
+        me = table.seats[table.awaited()[0].seat].user_id
         panel = await games.open_panel(table.game.id, me)
         assert (await games.open_panel(table.game.id, me, token=panel.token, number=0)) == panel
         with pytest.raises(Refusal, match=r"out of date \(decision 0\); the game is now at "

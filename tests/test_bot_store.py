@@ -9,6 +9,8 @@ import pytest
 
 from bot.store import ChannelBusy, Draft, LogEntry, StaleWrite, Store, migration_files
 
+G = "pantheon"  # the game these tests play
+
 
 @pytest.fixture
 async def store(tmp_path):
@@ -18,7 +20,7 @@ async def store(tmp_path):
 
 
 async def new_game(store: Store, channel: int = 10):
-    return await store.create_game(guild_id=1, channel_id=channel, host_id=100,
+    return await store.create_game(game=G, guild_id=1, channel_id=channel, host_id=100,
                                    host_name="Ann", options={"bonus_draft": False}, seed=7)
 
 
@@ -77,7 +79,7 @@ async def test_stale_revision_is_refused_and_changes_nothing(store):
 async def start(store: Store):
     game = await new_game(store)
     await store.start_play(game.id, game.revision, state={"decisions": 0, "x": "start"},
-                           decisions=0, waiting_seat=0, waiting_kind="action", note="begun")
+                           decisions=0, awaited=[0], note="begun")
     return await store.game(game.id)
 
 
@@ -86,29 +88,31 @@ async def test_commit_writes_log_snapshot_and_drops_drafts(store):
     assert game.status == "playing" and await store.state(game.id) == {"decisions": 0,
                                                                          "x": "start"}
     await store.save_draft(game.id, Draft(seat=0, base=0, steps=[{"kind": "a", "args": {}}]))
+    await store.save_draft(game.id, Draft(seat=2, base=0, steps=[{"kind": "b", "args": {}}]))
     assert (await store.draft(game.id, 0)).steps == [{"kind": "a", "args": {}}]
-    rev = await store.commit(game.id, game.revision, entries=[entry(0), entry(1, barrier=True)],
-                             state={"decisions": 2}, decisions=2, waiting_seat=1,
-                             waiting_kind="action")
+    rev = await store.commit(game.id, game.revision, seat=0,
+                             entries=[entry(0), entry(1, barrier=True)],
+                             state={"decisions": 2}, decisions=2, awaited=[1])
     game = await store.game(game.id)
-    assert rev == game.revision and game.decisions == 2 and game.waiting_seat == 1
+    assert rev == game.revision and game.decisions == 2 and game.awaited == [1]
     assert await store.state(game.id) == {"decisions": 2}
     assert await store.state(game.id, 0) == {"decisions": 0, "x": "start"}
     log = await store.log(game.id)
     assert [(e.seq, e.batch, e.barrier) for e in log] == [(0, 0, False), (1, 0, True)]
     assert log[0].events == [{"template": "turn", "args": {}}]
-    assert await store.draft(game.id, 0) is None  # drafts build on the old state
+    assert await store.draft(game.id, 0) is None  # the committing seat's draft is done
+    # another seat's draft is its own: a commit never touches it (checked again when shown)
+    assert (await store.draft(game.id, 2)).steps == [{"kind": "b", "args": {}}]
 
 
 async def test_commit_is_all_or_nothing(store):
     game = await start(store)
-    await store.commit(game.id, game.revision, entries=[entry(0)], state={"decisions": 1},
-                       decisions=1, waiting_seat=0, waiting_kind="action")
+    await store.commit(game.id, game.revision, seat=0, entries=[entry(0)], state={"decisions": 1},
+                       decisions=1, awaited=[0])
     game = await store.game(game.id)
     with pytest.raises(sqlite3.IntegrityError):  # seq 0 again: the insert fails ...
-        await store.commit(game.id, game.revision, entries=[entry(1), entry(0)],
-                           state={"decisions": 3}, decisions=3, waiting_seat=0,
-                           waiting_kind="action")
+        await store.commit(game.id, game.revision, seat=0, entries=[entry(1), entry(0)],
+                           state={"decisions": 3}, decisions=3, awaited=[0])
     after = await store.game(game.id)  # ... and the game row, log and snapshot are untouched
     assert (after.revision, after.decisions) == (game.revision, 1)
     assert [e.seq for e in await store.log(game.id)] == [0]
@@ -117,32 +121,33 @@ async def test_commit_is_all_or_nothing(store):
 
 async def test_stale_commit_is_refused(store):
     game = await start(store)
-    await store.commit(game.id, game.revision, entries=[entry(0)], state={"decisions": 1},
-                       decisions=1, waiting_seat=0, waiting_kind="action")
+    await store.commit(game.id, game.revision, seat=0, entries=[entry(0)], state={"decisions": 1},
+                       decisions=1, awaited=[0])
     with pytest.raises(StaleWrite):
-        await store.commit(game.id, game.revision, entries=[entry(1)], state={"decisions": 2},
-                           decisions=2, waiting_seat=0, waiting_kind="action")
+        await store.commit(game.id, game.revision, seat=0, entries=[entry(1)],
+                           state={"decisions": 2},
+                           decisions=2, awaited=[0])
     assert [e.seq for e in await store.log(game.id)] == [0]
 
 
 async def test_rollback_to_snapshot(store):
     game = await start(store)
-    await store.commit(game.id, game.revision, entries=[entry(0)], state={"decisions": 1},
-                       decisions=1, waiting_seat=0, waiting_kind="action")
+    await store.commit(game.id, game.revision, seat=0, entries=[entry(0)], state={"decisions": 1},
+                       decisions=1, awaited=[0])
     game = await store.game(game.id)
-    await store.commit(game.id, game.revision, entries=[entry(1), entry(2)],
-                       state={"decisions": 3}, decisions=3, waiting_seat=1, waiting_kind="x")
+    await store.commit(game.id, game.revision, seat=0, entries=[entry(1), entry(2)],
+                       state={"decisions": 3}, decisions=3, awaited=[1])
     game = await store.game(game.id)
     assert [e.seq for e in await store.last_batch(game.id)] == [1, 2]
-    await store.rollback_to(game.id, game.revision, decisions=1, waiting_seat=0,
-                            waiting_kind="action", note="Ann took back a step")
+    await store.rollback_to(game.id, game.revision, seat=0, decisions=1, awaited=[0],
+                            note="Ann took back a step")
     game = await store.game(game.id)
     assert game.decisions == 1 and await store.state(game.id) == {"decisions": 1}
     assert [e.seq for e in await store.log(game.id)] == [0]
     assert [j.text for j in await store.journal(game.id)][-1] == "Ann took back a step"
     with pytest.raises(ValueError):
-        await store.rollback_to(game.id, game.revision, decisions=3, waiting_seat=0,
-                                waiting_kind="x", note="no such snapshot")
+        await store.rollback_to(game.id, game.revision, seat=0, decisions=3, awaited=[0],
+                                note="no such snapshot")
 
 
 async def test_replace_seat_and_user_games(store):
@@ -155,6 +160,6 @@ async def test_replace_seat_and_user_games(store):
     seat = (await store.seats(game.id))[0]
     assert seat.is_ai and seat.ai_level == "normal" and seat.name == "Ann (AI)"
     assert await store.games_of_user(100) == []
-    await store.set_seat_info(game.id, 0, dm_ok=False, hand_sig="abc", auto_follow="draw")
+    await store.set_seat_info(game.id, 0, dm_ok=False, hand_sig="abc", policy="draw")
     seat = (await store.seats(game.id))[0]
-    assert (seat.dm_ok, seat.hand_sig, seat.auto_follow) == (False, "abc", "draw")
+    assert (seat.dm_ok, seat.hand_sig, seat.policy) == (False, "abc", "draw")

@@ -9,19 +9,21 @@ from pathlib import Path
 
 import pytest
 
-from bot.commands import RULE_TOPICS
+from bot.kinds import kind
 from bot.lobby import Lobby
 from bot.messages import summary_lines
 from bot.store import Store
-from bot.turns import Games, Refusal, reveals
+from bot.turns import Games, Refusal
 from data.i18n import catalogue
 from engine.core import Decision, Event
-from engine.pantheon import new_game, pending
+from engine.pantheon import INFO, new_game, pending, reveals
 from engine.pantheon.state import COLOUR_ORDER
 from tests.bot_helpers import action_seed, quiet_move
 
 CHANNEL = 500
 ANN, BOB, CY, DEE, EVE = 1, 2, 3, 4, 5
+
+G = "pantheon"  # the game these tests play
 
 
 @pytest.fixture
@@ -33,11 +35,11 @@ async def games(tmp_path):
 
 async def begun(games: Games, seed: int, users=(ANN, BOB, CY), **options):
     lobby = Lobby(games)
-    await lobby.start(guild_id=1, channel_id=CHANNEL, user_id=users[0], name=f"u{users[0]}",
+    await lobby.start(game=G, guild_id=1, channel_id=CHANNEL, user_id=users[0], name=f"u{users[0]}",
                       options={"seed": seed, **options})
     for u in users[1:]:
-        await lobby.join(channel_id=CHANNEL, user_id=u, name=f"u{u}")
-    table = await lobby.begin(channel_id=CHANNEL, user_id=users[0], can_manage=False)
+        await lobby.join(game=G, channel_id=CHANNEL, user_id=u, name=f"u{u}")
+    table = await lobby.begin(game=G, channel_id=CHANNEL, user_id=users[0], can_manage=False)
     return table
 
 
@@ -56,46 +58,47 @@ def index_of(panel, kind: str, **args) -> int:
 
 async def test_lobby_rules(games):
     lobby = Lobby(games)
-    await lobby.start(guild_id=1, channel_id=CHANNEL, user_id=ANN, name="Ann", options={})
+    await lobby.start(game=G, guild_id=1, channel_id=CHANNEL, user_id=ANN, name="Ann", options={})
     with pytest.raises(Refusal, match="already has Pantheon"):
-        await lobby.start(guild_id=1, channel_id=CHANNEL, user_id=BOB, name="Bob", options={})
+        await lobby.start(game=G, guild_id=1, channel_id=CHANNEL, user_id=BOB, name="Bob",
+                          options={})
     with pytest.raises(Refusal, match="2 to 4 players") as exc:  # P-COMP-18
-        await lobby.begin(channel_id=CHANNEL, user_id=ANN, can_manage=False)
+        await lobby.begin(game=G, channel_id=CHANNEL, user_id=ANN, can_manage=False)
     assert exc.value.rule == "P-COMP-18"
     with pytest.raises(Refusal, match="already seated"):
-        await lobby.join(channel_id=CHANNEL, user_id=ANN, name="Ann")
-    await lobby.join(channel_id=CHANNEL, user_id=BOB, name="Bob")
-    await lobby.add_bot(channel_id=CHANNEL, user_id=ANN, level="easy", can_manage=False)
+        await lobby.join(game=G, channel_id=CHANNEL, user_id=ANN, name="Ann")
+    await lobby.join(game=G, channel_id=CHANNEL, user_id=BOB, name="Bob")
+    await lobby.add_bot(game=G, channel_id=CHANNEL, user_id=ANN, level="easy", can_manage=False)
     with pytest.raises(Refusal, match="Only the host"):
-        await lobby.add_bot(channel_id=CHANNEL, user_id=BOB, level="easy", can_manage=False)
-    await lobby.add_bot(channel_id=CHANNEL, user_id=BOB, level="normal", can_manage=True)
+        await lobby.add_bot(game=G, channel_id=CHANNEL, user_id=BOB, level="easy", can_manage=False)
+    await lobby.add_bot(game=G, channel_id=CHANNEL, user_id=BOB, level="normal", can_manage=True)
     with pytest.raises(Refusal, match="at most 4"):
-        await lobby.join(channel_id=CHANNEL, user_id=CY, name="Cy")
-    table, seat, closed = await lobby.leave(channel_id=CHANNEL, user_id=ANN)
+        await lobby.join(game=G, channel_id=CHANNEL, user_id=CY, name="Cy")
+    table, seat, closed = await lobby.leave(game=G, channel_id=CHANNEL, user_id=ANN)
     assert not closed and table.game.host_id == BOB  # the host passes to the next person
     assert [s.name for s in table.seats] == ["Bob", "AI 1 (easy)", "AI 2 (normal)"]
     with pytest.raises(Refusal, match="Only the host"):
-        await lobby.begin(channel_id=CHANNEL, user_id=CY, can_manage=False)
-    table = await lobby.begin(channel_id=CHANNEL, user_id=BOB, can_manage=False)
+        await lobby.begin(game=G, channel_id=CHANNEL, user_id=CY, can_manage=False)
+    table = await lobby.begin(game=G, channel_id=CHANNEL, user_id=BOB, can_manage=False)
     assert table.game.status == "playing" and table.state is not None
     with pytest.raises(Refusal, match="cannot leave"):
-        await lobby.leave(channel_id=CHANNEL, user_id=BOB)
+        await lobby.leave(game=G, channel_id=CHANNEL, user_id=BOB)
     with pytest.raises(Refusal, match="already begun"):
-        await lobby.join(channel_id=CHANNEL, user_id=CY, name="Cy")
+        await lobby.join(game=G, channel_id=CHANNEL, user_id=CY, name="Cy")
 
 
 async def test_unknown_and_illegal_options_are_refused(games):
     lobby = Lobby(games)
     with pytest.raises(Refusal, match="Unknown option"):
-        await lobby.start(guild_id=1, channel_id=CHANNEL, user_id=ANN, name="Ann",
+        await lobby.start(game=G, guild_id=1, channel_id=CHANNEL, user_id=ANN, name="Ann",
                           options={"speed": 3})
     assert await games.store.open_game(CHANNEL) is None
 
 
 async def test_last_person_leaving_closes_the_lobby(games):
     lobby = Lobby(games)
-    await lobby.start(guild_id=1, channel_id=CHANNEL, user_id=ANN, name="Ann", options={})
-    _, _, closed = await lobby.leave(channel_id=CHANNEL, user_id=ANN)
+    await lobby.start(game=G, guild_id=1, channel_id=CHANNEL, user_id=ANN, name="Ann", options={})
+    _, _, closed = await lobby.leave(game=G, channel_id=CHANNEL, user_id=ANN)
     assert closed and await games.store.open_game(CHANNEL) is None
 
 
@@ -104,7 +107,7 @@ async def test_last_person_leaving_closes_the_lobby(games):
 async def test_draft_is_private_until_a_revealing_step_commits_it(games):
     table = await begun(games, action_seed())
     gid = table.game.id
-    seat = table.waiting().seat
+    seat = table.awaited()[0].seat
     me = user_of(table, seat)
     panel = await games.open_panel(gid, me)
     res = await games.choose(gid, me, token=panel.token, number=panel.number,
@@ -130,7 +133,7 @@ async def test_draft_is_private_until_a_revealing_step_commits_it(games):
 async def test_stale_and_foreign_input_changes_nothing(games):
     table = await begun(games, action_seed())
     gid = table.game.id
-    me = user_of(table, table.waiting().seat)
+    me = user_of(table, table.awaited()[0].seat)
     old = await games.open_panel(gid, me)
     await games.choose(gid, me, token=old.token, number=old.number,
                        index=index_of(old, "action", action="draw"))
@@ -147,7 +150,7 @@ async def test_stale_and_foreign_input_changes_nothing(games):
 async def test_typed_decisions_are_checked_by_the_engine(games):
     table = await begun(games, action_seed())
     gid = table.game.id
-    me = user_of(table, table.waiting().seat)
+    me = user_of(table, table.awaited()[0].seat)
     with pytest.raises(Refusal) as exc:
         await games.choose_decisions(gid, me, [Decision("action", {"action": "fly"})])
     assert "not possible now" in exc.value.message
@@ -165,7 +168,7 @@ async def test_confirm_commits_a_draft_and_undo_takes_it_back(games):
                        for st in [quiet_move(sd)] if st)
     table = await begun(games, seed)
     gid = table.game.id
-    seat = table.waiting().seat
+    seat = table.awaited()[0].seat
     me = user_of(table, seat)
     panel = await games.open_panel(gid, me)
     for d in steps:
@@ -184,7 +187,7 @@ async def test_confirm_commits_a_draft_and_undo_takes_it_back(games):
     res = await games.confirm(gid, me, token=res.panel.token, number=res.panel.number)
     assert res.commit is not None and res.panel is None
     game = await games.store.game(gid)
-    assert game.decisions == len(steps) and game.waiting_seat != seat
+    assert game.decisions == len(steps) and seat not in game.awaited
     # nobody has acted since and nothing was revealed: /pantheon undo takes the last step back
     undone = await games.undo(gid, me)
     assert undone.undone == steps[-1] and undone.panel.steps == steps[:-1]
@@ -195,7 +198,7 @@ async def test_confirm_commits_a_draft_and_undo_takes_it_back(games):
                              index=undone.panel.options.index(steps[-1]))
     await games.confirm(gid, me, token=res.panel.token, number=res.panel.number)
     table = await games.table(gid)
-    nxt = user_of(table, table.waiting().seat)
+    nxt = user_of(table, table.awaited()[0].seat)
     await games.choose_decisions(gid, nxt, [Decision("follow_draw")])
     with pytest.raises(Refusal, match="another player has acted"):
         await games.undo(gid, me)
@@ -207,32 +210,32 @@ async def test_standing_answer_draws_instead_of_following(games):
                        for st in [quiet_move(sd)] if st)
     table = await begun(games, seed)
     gid = table.game.id
-    seat = table.waiting().seat
+    seat = table.awaited()[0].seat
     nxt = (seat + 1) % 3
-    await games.store.set_seat_info(gid, nxt, auto_follow="draw")
+    await games.store.set_seat_info(gid, nxt, policy="draw")
     await games.choose_decisions(gid, user_of(table, seat), steps)  # typed: commits at once
     table = await games.table(gid)
-    assert table.waiting().seat == nxt
+    assert table.awaited()[0].seat == nxt
     commit = await games.automatic_step(gid)
     assert commit is not None and commit.source == "auto"
     assert [e.decision["kind"] for e in commit.entries] == ["follow_draw"]
-    assert (await games.table(gid)).waiting().seat != nxt
+    assert (await games.table(gid)).awaited()[0].seat != nxt
     assert await games.automatic_step(gid) is None  # the third player is asked
 
 
 async def test_ai_seats_play_until_a_person_must_act(games):
     lobby = Lobby(games)
-    await lobby.start(guild_id=1, channel_id=CHANNEL, user_id=ANN, name="Ann",
+    await lobby.start(game=G, guild_id=1, channel_id=CHANNEL, user_id=ANN, name="Ann",
                       options={"seed": 5})
-    await lobby.add_bot(channel_id=CHANNEL, user_id=ANN, level="easy", can_manage=False)
-    await lobby.add_bot(channel_id=CHANNEL, user_id=ANN, level="normal", can_manage=False)
-    table = await lobby.begin(channel_id=CHANNEL, user_id=ANN, can_manage=False)
+    await lobby.add_bot(game=G, channel_id=CHANNEL, user_id=ANN, level="easy", can_manage=False)
+    await lobby.add_bot(game=G, channel_id=CHANNEL, user_id=ANN, level="normal", can_manage=False)
+    table = await lobby.begin(game=G, channel_id=CHANNEL, user_id=ANN, can_manage=False)
     gid = table.game.id
     for _ in range(20):
         if await games.automatic_step(gid) is None:
             break
     table = await games.table(gid)
-    assert table.seats[table.waiting().seat].user_id == ANN
+    assert table.seats[table.awaited()[0].seat].user_id == ANN
     log = await games.store.log(gid)
     assert all(e.source == "ai" and e.seat != 0 for e in log)
 
@@ -241,9 +244,9 @@ async def test_replace_hands_the_seat_to_the_ai(games):
     table = await begun(games, action_seed())
     lobby = Lobby(games)
     with pytest.raises(Refusal, match="Only the host"):
-        await lobby.replace(channel_id=CHANNEL, user_id=CY, can_manage=False,
+        await lobby.replace(game=G, channel_id=CHANNEL, user_id=CY, can_manage=False,
                             target_user_id=BOB, level="easy")
-    table, seat = await lobby.replace(channel_id=CHANNEL, user_id=ANN, can_manage=False,
+    table, seat = await lobby.replace(game=G, channel_id=CHANNEL, user_id=ANN, can_manage=False,
                                       target_user_id=BOB, level="easy")
     assert seat.is_ai and seat.name == "u2" and seat.ai_level == "easy"
     assert any("played by the AI" in j.text for j in await games.store.journal(table.game.id))
@@ -273,7 +276,7 @@ def test_channel_text_leaves_private_events_out():
     events = [Event("drew_cards", {"seat": 0, "count": 1}),
               Event("drew_cards", {"seat": 0, "count": 2}),
               Event("took_demigods", {"seat": 1, "count": 1, "values": [6]}, private_to=1)]
-    lines = summary_lines(events, names)
+    lines = summary_lines(kind("pantheon"), events, names)
     assert lines == ["Ann draws 3 card(s)."]
 
 
@@ -286,12 +289,13 @@ def test_every_bot_text_key_exists():
     assert not missing
     placeholders = {k: set(re.findall(r"{(\w+)}", v)) for k, v in en.items()
                     if k.startswith("bot.")}
-    assert placeholders["bot.dm_failed"] == {"who"}
+    assert placeholders["bot.dm_failed"] == {"who", "cmd"}  # a mention and the command only
     assert json.dumps(en)  # valid JSON round trip
     # keys built at run time
-    dynamic = [f"bot.rules.{x}" for x in RULE_TOPICS] + [f"bot.colour.{c}" for c in COLOUR_ORDER]
+    dynamic = [f"pantheon.rules.{x}" for x in INFO.rules_topics]
+    dynamic += [f"colour.{c}" for c in COLOUR_ORDER]
     dynamic += [f"bot.status.{x}" for x in ("lobby", "playing", "over", "abandoned")]
-    dynamic += ["bot.auto.draw", "bot.auto.ask", "bot.leave.announce"]
+    dynamic += ["pantheon.auto.draw", "pantheon.auto.ask", "bot.leave.announce"]
     assert [k for k in dynamic if k not in en] == []
 
 
@@ -301,10 +305,10 @@ async def test_a_chosen_seed_is_announced_in_the_lobby(games):
     from bot.messages import lobby_text
 
     lobby = Lobby(games)
-    table = await lobby.start(guild_id=1, channel_id=CHANNEL, user_id=ANN, name="Ann",
+    table = await lobby.start(game=G, guild_id=1, channel_id=CHANNEL, user_id=ANN, name="Ann",
                               options={"seed": 77})
     assert "Fixed seed 77" in lobby_text(table) and table.game.seed == 77
-    other = await lobby.start(guild_id=1, channel_id=CHANNEL + 1, user_id=BOB, name="Bob",
+    other = await lobby.start(game=G, guild_id=1, channel_id=CHANNEL + 1, user_id=BOB, name="Bob",
                               options={})
     assert "Fixed seed" not in lobby_text(other)
 
@@ -314,6 +318,7 @@ async def test_replacing_the_host_passes_the_host_role_on(games):
     Manage Channels member who is seated), so the remaining players keep a host."""
     table = await begun(games, action_seed())
     assert table.game.host_id == ANN
-    table, seat = await Lobby(games).replace(channel_id=CHANNEL, user_id=CY, can_manage=True,
+    table, seat = await Lobby(games).replace(game=G, channel_id=CHANNEL, user_id=CY,
+                                             can_manage=True,
                                              target_user_id=ANN, level="normal")
     assert seat.is_ai and table.game.host_id == CY

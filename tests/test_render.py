@@ -13,10 +13,10 @@ from PIL import Image
 from data.pantheon import BOARD, COMPONENTS
 from engine.pantheon import new_game, view
 from engine.pantheon.state import State
+from render.cli import main as render_main
+from render.cli import simulate as simulate_game
 from render.pantheon import board_png, hand_png
 from render.pantheon import palette as pal
-from render.pantheon.cli import main as render_main
-from render.pantheon.cli import simulate
 from render.pantheon.geometry import PIECE_R, field_centre, piece_centre
 from render.pantheon.icons import LOOT_GLYPHS
 from render.pantheon.layout import board_layout
@@ -36,6 +36,11 @@ def fresh(n: int = 4, seed: int = 5) -> State:
     s = new_game(NAMES[:n], seed)
     s.pieces, s.loot, s.last_changes = {}, {}, {}
     return s
+
+
+def simulate(n: int, seed: int, decisions: int) -> State:
+    """A Pantheon game after `decisions` random legal decisions (`agora render`'s own)."""
+    return simulate_game("pantheon", n, seed, decisions)[0]
 
 
 @cache

@@ -1,5 +1,46 @@
-"""Pantheon (Michael Tummelhofer, 2011): rules engine. See shared/rules/pantheon.md."""
+"""Pantheon (Michael Tummelhofer, 2011): rules engine. See shared/rules/pantheon.md.
 
-from .game import apply, apply_all, new_game, options, pending, replay, result, view
+The module meets engine.core.GameRules (the rules) and engine.core.GameText (the words)."""
 
-__all__ = ["apply", "apply_all", "new_game", "options", "pending", "replay", "result", "view"]
+from .game import (
+    INFO,
+    apply,
+    apply_all,
+    dump,
+    load,
+    new_game,
+    options,
+    pending,
+    replay,
+    result,
+    reveals,
+    sealed,
+    start_events,
+    version,
+    view,
+)
+from .notation import parse as parse_notation
+from .present import (
+    auto_answer,
+    group_key,
+    hand_signature,
+    hand_text,
+    menu_title,
+    panel_lines,
+    post_boundaries,
+    post_head,
+    prompt_text,
+    result_lines,
+    scores,
+    status_head,
+    status_lines,
+)
+from .simulate import record_extras
+from .text import describe, event_text
+
+__all__ = ["INFO", "apply", "apply_all", "auto_answer", "describe", "dump", "event_text",
+           "group_key", "hand_signature", "hand_text", "load", "menu_title", "new_game",
+           "options", "panel_lines", "parse_notation", "pending", "post_boundaries",
+           "post_head", "prompt_text", "record_extras", "replay", "result", "result_lines",
+           "reveals", "scores", "sealed", "start_events",
+           "status_head", "status_lines", "version", "view"]

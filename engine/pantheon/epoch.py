@@ -333,7 +333,8 @@ def _epoch_end(s: State, frame: Frame, events: list[Event]) -> None:
         p.placed = []
     s.god_box.extend(s.god_display)  # P-EPOCHEND-3
     s.god_display = []
-    s.loot_box.extend(s.loot.values())
+    # in field order: the same box whether or not the state went through JSON (sorted keys)
+    s.loot_box.extend(s.loot[label] for label in sorted(s.loot))
     s.loot = {}
     s.demigod_box.extend(s.demigod_pool)
     s.demigod_pool = []

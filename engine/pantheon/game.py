@@ -3,16 +3,37 @@ view, result. Every call is pure: `apply` works on a copy and raises before chan
 
 from __future__ import annotations
 
+import json
+import zlib
 from typing import Any
 
-from engine.core import Decision, Event, IllegalDecision, Prompt
+from engine.core import Decision, Event, GameInfo, IllegalDecision, OptionSpec, Prompt
 
 from . import actions, epoch, flow, gains  # noqa: F401  (they register the agenda handlers)
-from .state import State
+from .state import COLOUR_ORDER, State
 from .view import View, make_view
 
-OPTION_NAMES = ("bonus_draft", "start_player", "start_supply_by_player_count",
-                "stall_guard_rounds")
+INFO = GameInfo(
+    id="pantheon", name="Pantheon", min_players=2, max_players=4, colours=COLOUR_ORDER,
+    options=(
+        OptionSpec("bonus_draft", "bool", False,
+                   "Draft the bonus tiles instead of dealing them (P-VAR-DRAFT)"),
+        OptionSpec("stall_guard_rounds", "int", None,
+                   "End an epoch after this many rounds without loot or gods taken",
+                   minimum=1, maximum=50),
+        OptionSpec("start_supply_by_player_count", "bool", False,
+                   "Starting pieces by player count (P-SETUP-12 variant)"),
+        OptionSpec("start_player", "int", None, "The seat that begins (default: drawn by lot)",
+                   minimum=0, maximum=3, in_lobby=False),
+    ),
+    ai_levels=("easy", "normal"),
+    policies=("ask", "draw"),
+    rules_topics=("overview", "turn", "move", "follow", "buy", "god", "draw", "loot", "peoples",
+                  "epochs", "scoring", "notation", "undo"),
+    player_rule="P-COMP-18", turn_rule="P-TURN-1", end_rule="P-END-1",
+    turn_prompts=("action",),
+)
+OPTION_NAMES = tuple(o.name for o in INFO.options)
 
 
 def new_game(players: list[str] | int, seed: int, options: dict[str, Any] | None = None
@@ -68,7 +89,14 @@ def apply(s: State, seat: int, decision: Decision, *, in_place: bool = False
         # as an engine bug.
         raise IllegalDecision("That choice does not fit this step of the game.") from exc
     work.decisions += 1
+    # the rolling trail of every decision so far: two states reached by different histories
+    # never share a version, and computing it costs one crc per decision
+    work.trail = zlib.crc32(f"{seat}:{_canonical(decision)}".encode(), work.trail)
     return work, events
+
+
+def _canonical(d: Decision) -> str:
+    return json.dumps(d.to_json(), sort_keys=True, separators=(",", ":"))
 
 
 def apply_all(s: State, seat_decisions: list[tuple[int, Decision]]
@@ -88,6 +116,41 @@ def view(s: State, seat: int | None) -> View:
 
 def result(s: State) -> dict[str, Any] | None:
     return s.result
+
+
+def dump(s: State) -> dict[str, Any]:
+    return s.to_json()
+
+
+def load(data: dict[str, Any]) -> State:
+    return State.from_json(data)
+
+
+def version(s: State, seat: int) -> str:
+    """Pantheon asks one seat at a time, so every decision changes what is asked next."""
+    return f"{s.decisions}.{s.trail:08x}"
+
+
+def reveals(before: State, after: State, seat: int) -> bool:
+    """Did this step reveal hidden information or use randomness? Then the host commits it at
+    once and it can never be undone (drawing from the deck, display refills, face-down stacks,
+    shuffles, other players' hidden holdings)."""
+    if before.rng != after.rng:
+        return True
+    for zone in ("deck", "god_stack", "demigod_stack", "bag"):
+        if getattr(before, zone) != getattr(after, zone):
+            return True
+    if not before.options.get("bonus_draft") and before.bonus_stack != after.bonus_stack:
+        return True
+    for b, a in zip(before.players, after.players, strict=True):
+        if b.seat != seat and (b.hand != a.hand or b.demigods != a.demigods or b.bonus != a.bonus):
+            return True
+    return False
+
+
+def sealed(s: State, seat: int, decision: Decision) -> bool:
+    """Pantheon has no secret choices: every decision is public once committed."""
+    return False
 
 
 def replay(players: list[str], seed: int, opts: dict[str, Any] | None,

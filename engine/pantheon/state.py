@@ -66,7 +66,8 @@ class State:
     turn: dict[str, Any] | None = None
     phase_end: bool = False
     stall_turns: int = 0
-    decisions: int = 0  # decisions applied so far (the bot's stale-button check uses it)
+    decisions: int = 0  # decisions applied so far
+    trail: int = 0  # rolling crc of every decision so far (game.version: stale-prompt check)
     last_changes: dict[str, Any] = field(default_factory=dict)  # for highlighting in pictures
     result: dict[str, Any] | None = None
 

@@ -14,12 +14,12 @@ INTERNAL = {"forced", "big_foot_returned"}  # bookkeeping, not worth a log line
 
 
 def card_name(card: str, locale: str | None = None) -> str:
-    return t(f"card.{card}", locale)
+    return t(f"pantheon.card.{card}", locale)
 
 
 def tile_name(tile: str, locale: str | None = None) -> str:
     prefix = "loot" if tile in COMPONENTS.loot else "bonus"
-    return t(f"{prefix}.{tile}", locale)
+    return t(f"pantheon.{prefix}.{tile}", locale)
 
 
 def god_name(god: str) -> str:
@@ -36,49 +36,55 @@ def describe(d: Decision, locale: str | None = None) -> str:
     a = d.args
     k = d.kind
     if k == "action":
-        return t(f"decision.action.{a.get('action')}", locale)
+        return t(f"pantheon.decision.action.{a.get('action')}", locale)
     if k == "cards":
-        return t("decision.cards0", locale) if a.get("n") == 0 else t("decision.cards", locale,
-                                                                      n=a.get("n"))
+        if a.get("n") == 0:
+            return t("pantheon.decision.cards0", locale)
+        return t("pantheon.decision.cards", locale, n=a.get("n"))
     if k == "place":
-        piece = t(f"piece.{a.get('piece')}", locale).capitalize()
-        key = "decision.place_via" if a.get("via") else "decision.place"
+        piece = t(f"pantheon.piece.{a.get('piece')}", locale).capitalize()
+        key = "pantheon.decision.place_via" if a.get("via") else "pantheon.decision.place"
         return t(key, locale, piece=piece, field=a.get("field"), via=a.get("via"))
     if k == "money":
-        return t("decision.money", locale, card=card_name(str(a.get("card")), locale))
+        return t("pantheon.decision.money", locale, card=card_name(str(a.get("card")), locale))
     if k in ("tile", "upgrade"):
-        return t(f"decision.{k}", locale, kind=t(f"kind.{a.get('kind')}", locale),
+        return t(f"pantheon.decision.{k}", locale, kind=t(f"pantheon.kind.{a.get('kind')}", locale),
                  level=a.get("level"))
     if k == "buy_piece":
-        return t("decision.buy_piece", locale, piece=t(f"piece.{a.get('piece')}", locale))
+        return t("pantheon.decision.buy_piece", locale,
+                 piece=t(f"pantheon.piece.{a.get('piece')}", locale))
     if k == "god":
         god = str(a.get("god"))
         if god in GODS:
-            return t("decision.god", locale, god=god_name(god), requirement=requirement(god))
+            return t("pantheon.decision.god", locale, god=god_name(god),
+                     requirement=requirement(god))
     if k == "offer":
         kinds = a.get("kinds") if isinstance(a.get("kinds"), list) else []
-        return t("decision.offer", locale, kinds=" / ".join(t(f"kind.{x}", locale) for x in kinds))
+        return t("pantheon.decision.offer", locale,
+                 kinds=" / ".join(t(f"pantheon.kind.{x}", locale) for x in kinds))
     if k == "take":
         if a.get("from") == "deck":
-            return t("decision.take_deck", locale)
-        return t("decision.take_display", locale, card=card_name(str(a.get("card")), locale))
+            return t("pantheon.decision.take_deck", locale)
+        return t("pantheon.decision.take_display", locale,
+                 card=card_name(str(a.get("card")), locale))
     if k == "loot":
-        return t("decision.loot", locale, tile=tile_name(str(a.get("tile")), locale))
+        return t("pantheon.decision.loot", locale, tile=tile_name(str(a.get("tile")), locale))
     if k == "supply":
-        return t("decision.supply", locale, pieces="2 " + t(f"pieces.{a.get('piece')}", locale))
+        return t("pantheon.decision.supply", locale,
+                 pieces="2 " + t(f"pantheon.pieces.{a.get('piece')}", locale))
     if k == "bonus":
         return tile_name(str(a.get("tile")), locale)
     if k == "gallia":
-        return t(f"decision.gallia.{a.get('choice')}", locale)
+        return t(f"pantheon.decision.gallia.{a.get('choice')}", locale)
     if k == "discard":
-        return t("decision.discard", locale, card=card_name(str(a.get("card")), locale))
+        return t("pantheon.decision.discard", locale, card=card_name(str(a.get("card")), locale))
     if k == "swap":
         to = a.get("to")
         give = "foot" if to == "column" else "column"
-        return t("decision.swap", locale, n=a.get("n"), give=t(f"pieces.{give}", locale),
-                 to=t(f"pieces.{to}", locale))
-    label = t(f"decision.{k}", locale)
-    return k if label == f"decision.{k}" else label  # an unknown kind is named as it is
+        return t("pantheon.decision.swap", locale, n=a.get("n"),
+                 give=t(f"pantheon.pieces.{give}", locale), to=t(f"pantheon.pieces.{to}", locale))
+    label = t(f"pantheon.decision.{k}", locale)
+    return k if label == f"pantheon.decision.{k}" else label  # an unknown kind is named as it is
 
 
 def event_text(e: Event, names: list[str], viewer: int | None,
@@ -91,9 +97,9 @@ def event_text(e: Event, names: list[str], viewer: int | None,
     a: dict[str, Any] = dict(e.args)
     if "seat" in a and isinstance(a["seat"], int) and 0 <= a["seat"] < len(names):
         a["name"] = names[a["seat"]]
-    key = f"event.{e.template}"
+    key = f"pantheon.event.{e.template}"
     if e.template == "epoch":
-        a["people"] = t(f"people.{a['people']}", locale)
+        a["people"] = t(f"pantheon.people.{a['people']}", locale)
         a["start"] = names[a["start_player"]]
     elif e.template == "prepared":
         a["gods"] = ", ".join(god_name(g) for g in a["gods"]) or "-"
@@ -103,23 +109,24 @@ def event_text(e: Event, names: list[str], viewer: int | None,
     elif e.template in ("gained_god", "gallia_revealed", "gallia_declined"):
         a["god"] = god_name(a["god"]) if a.get("god") else "-"
     elif e.template == "took_demigods" and "values" in a:
-        key = "event.took_demigods_values"
+        key = "pantheon.event.took_demigods_values"
         a["values"] = " + ".join(map(str, a["values"]))
     elif e.template in ("placed",):
-        a["piece"] = t(f"piece.{a['piece']}", locale)
+        a["piece"] = t(f"pantheon.piece.{a['piece']}", locale)
     elif e.template == "gained_pieces":
-        a["pieces"] = t(f"pieces.{a['piece']}", locale)
+        a["pieces"] = t(f"pantheon.pieces.{a['piece']}", locale)
     elif e.template == "swapped":
-        a["gave"], a["got"] = (t(f"pieces.{a['gave']}", locale), t(f"pieces.{a['got']}", locale))
+        a["gave"], a["got"] = (t(f"pantheon.pieces.{a['gave']}", locale),
+                               t(f"pantheon.pieces.{a['got']}", locale))
     elif e.template == "offering_tile":
-        a["kind"] = t(f"kind.{a['kind']}", locale)
+        a["kind"] = t(f"pantheon.kind.{a['kind']}", locale)
     elif e.template == "took_display_card":
         a["card"] = card_name(a["card"], locale)
     elif e.template == "action":
-        a["action"] = t(f"decision.action.{a['action']}", locale)
+        a["action"] = t(f"pantheon.decision.action.{a['action']}", locale)
     elif e.template == "sacrificed":
-        a["cards"] = ", ".join(f"{n} {t(f'kind.{k}', locale)}" for k, n in a["cards"].items()) \
-            or "offering tiles only"
+        a["cards"] = ", ".join(f"{n} {t(f'pantheon.kind.{k}', locale)}"
+                               for k, n in a["cards"].items()) or "offering tiles only"
     elif e.template == "game_over":
         a["winners"] = ", ".join(names[w] for w in a["winners"])
     return t(key, locale, **a)

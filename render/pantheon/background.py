@@ -88,16 +88,17 @@ def _draw(n_players: int, locale: str | None) -> Image.Image:
     # text last, so that no neighbouring hex covers a label's edge
     for f in BOARD.fields:
         redraw_marks(d, f)
-    panel(d, lay.epochs, t("render.board.epochs", locale))
+    panel(d, lay.epochs, t("pantheon.render.board.epochs", locale))
     panel(d, lay.gods)
-    panel(d, lay.cards, t("render.board.cards", locale))
+    panel(d, lay.cards, t("pantheon.render.board.cards", locale))
     panel(d, lay.demigods)
     panel(d, lay.loot)
     for box in lay.players:
         panel(d, box)
     # the peoples' letters as used on the map, under the epoch track
     left, _, _, bottom = lay.epochs
-    names = [f"{k} {t('render.people.' + v['id'], locale)}" for k, v in COMPONENTS.peoples.items()]
+    names = [f"{k} {t('pantheon.render.people.' + v['id'], locale)}"
+             for k, v in COMPONENTS.peoples.items()]
     half = (len(names) + 1) // 2
     for i, row in enumerate((names[:half], names[half:])):
         d.text((left + 12, bottom - 46 + i * 20), "   ".join(row), font=font(14),

@@ -103,10 +103,10 @@ def _scores(d: Draw, view: View, locale: str | None, width: int) -> None:
 
 def _header(d: Draw, view: View, locale: str | None, width: int) -> None:
     if view.people:
-        head = t("render.board.title", locale, epoch=names.roman(view.epoch),
+        head = t("pantheon.render.board.title", locale, epoch=names.roman(view.epoch),
                  people=names.people(view.people, locale))
     else:
-        head = t("render.board.title_setup", locale)
+        head = t("pantheon.render.board.title_setup", locale)
     d.text((16, 20), head, font=font(24, True), fill=pal.HEADER_INK, anchor="lm")
     _scores(d, view, locale, width)
     # line 2: what the game waits for, or the result
@@ -114,15 +114,15 @@ def _header(d: Draw, view: View, locale: str | None, width: int) -> None:
     x = 16
     if view.result is not None:
         winners = ", ".join(view.players[s].name for s in view.result.get("winners", []))
-        text = t("render.board.game_over", locale, winners=winners)
+        text = t("pantheon.render.board.game_over", locale, winners=winners)
         if view.result.get("tie_break"):
-            text += " " + t("render.board.tie_break", locale)
+            text += " " + t("pantheon.render.board.tie_break", locale)
         d.text((x, y), fit(text, 18, width - 32, True), font=font(18, True), fill=pal.HIGHLIGHT,
                anchor="lm")
     for w in view.waiting:
-        d.text((x, y), t("render.board.waiting", locale), font=font(17), fill=pal.HIGHLIGHT,
-               anchor="lm")
-        x += text_width(t("render.board.waiting", locale), 17) + 8
+        waiting = t("pantheon.render.board.waiting", locale)
+        d.text((x, y), waiting, font=font(17), fill=pal.HIGHLIGHT, anchor="lm")
+        x += text_width(waiting, 17) + 8
         x = _player_ref(d, x, y, w["seat"], view, locale, 17)
         what = names.waiting(w, locale)
         progress = names.progress(view.step, locale)
@@ -135,18 +135,22 @@ def _header(d: Draw, view: View, locale: str | None, width: int) -> None:
         return
     y, x = 81, 16
     ongoing = any(w["seat"] == changes["seat"] for w in view.waiting)
-    lead = t("render.board.this_turn" if ongoing else "render.board.last_turn", locale)
+    lead = t("pantheon.render.board.this_turn" if ongoing else "pantheon.render.board.last_turn",
+             locale)
     d.text((x, y), lead, font=font(16), fill=pal.FAINT, anchor="lm")
     x = _player_ref(d, x + text_width(lead, 16) + 8, y, changes["seat"], view, locale, 16)
     parts = []
     placed = changes.get("placed", [])
     if placed:
-        parts.append(t("render.board.placed", locale, n=len(placed),
+        parts.append(t("pantheon.render.board.placed", locale, n=len(placed),
                        fields=", ".join(label for _, _, label in placed)))
     for seat, gid in changes.get("gods", []):
         god = names.god(gid, locale)
-        parts.append(t("render.board.took_god_self", locale, god=god) if seat == changes["seat"]
-                     else t("render.board.took_god", locale, name=view.players[seat].name, god=god))
+        if seat == changes["seat"]:
+            parts.append(t("pantheon.render.board.took_god_self", locale, god=god))
+        else:
+            parts.append(t("pantheon.render.board.took_god", locale, name=view.players[seat].name,
+                           god=god))
     if parts:
         text = " — " + "; ".join(parts)
         d.text((x, y), fit(text, 16, width - x - 16), font=font(16), fill=pal.HEADER_INK,

@@ -58,9 +58,9 @@ def _band(d: Draw, pv: PlayerView, locale: str | None) -> None:
     d.line((0, 56, HAND_W, 56), fill=pal.OUTLINE, width=2)
     d.ellipse((PAD - 2, 8, PAD + 38, 48), fill=pal.PANEL, outline=pal.OUTLINE, width=1)
     tableau.token(d, PAD + 18, 28, pv, locale, r=13)
-    score = t("render.player.score", locale, n=pv.score)
+    score = t("pantheon.render.player.score", locale, n=pv.score)
     d.text((HAND_W - PAD, 28), score, font=font(24, True), fill=ink, anchor="rm")
-    title = t("render.hand.title", locale, name=pv.name)
+    title = t("pantheon.render.hand.title", locale, name=pv.name)
     room = HAND_W - 2 * PAD - 60 - text_width(score, 24, True)
     d.text((PAD + 50, 28), fit(title, 24, room, True), font=font(24, True), fill=ink, anchor="lm")
 
@@ -69,32 +69,32 @@ def _status(d: Draw, view: View, pv: PlayerView, locale: str | None) -> None:
     y = 66
     if view.result is not None:
         winners = ", ".join(view.players[s].name for s in view.result.get("winners", []))
-        text = t("render.board.game_over", locale, winners=winners)
+        text = t("pantheon.render.board.game_over", locale, winners=winners)
         tableau.chip(d, PAD, y, fit(text, 16, HAND_W - 3 * PAD, True), pal.FAINT, size=16)
         return
     mine = [w for w in view.waiting if w["seat"] == pv.seat]
     if mine:
         progress = names.progress(view.step, locale)
-        text = t("render.hand.your_turn", locale, what=names.waiting(mine[0], locale))
+        text = t("pantheon.render.hand.your_turn", locale, what=names.waiting(mine[0], locale))
         text += f" ({progress})" if progress else ""
         tableau.chip(d, PAD, y, fit(text, 16, HAND_W - 3 * PAD, True), pal.HIGHLIGHT, size=16)
     elif view.waiting:
         w = view.waiting[0]
-        text = t("render.hand.waiting_for", locale, name=view.players[w["seat"]].name,
+        text = t("pantheon.render.hand.waiting_for", locale, name=view.players[w["seat"]].name,
                  what=names.waiting(w, locale))
         tableau.chip(d, PAD, y, fit(text, 16, HAND_W - 3 * PAD, True), pal.PANEL, size=16)
 
 
 def _hand_cards(d: Draw, pv: PlayerView, locale: str | None, y: int) -> int:
     hand = pv.hand or {}
-    y = _section(d, y, t("render.hand.cards", locale, n=sum(hand.values())))
+    y = _section(d, y, t("pantheon.render.hand.cards", locale, n=sum(hand.values())))
     money = sorted((c for c in hand if c in COMPONENTS.money_values and hand[c]),
                    key=lambda c: COMPONENTS.money_values[c])
     total = sum(COMPONENTS.money_values[c] * hand[c] for c in money)
     groups = [
-        (t("render.hand.group_move", locale), ["move"]),
-        (t("render.hand.group_offerings", locale), list(COMPONENTS.kinds)),
-        (t("render.hand.group_money", locale, total=total), money or ["money1"]),
+        (t("pantheon.render.hand.group_move", locale), ["move"]),
+        (t("pantheon.render.hand.group_offerings", locale), list(COMPONENTS.kinds)),
+        (t("pantheon.render.hand.group_money", locale, total=total), money or ["money1"]),
     ]
     x = PAD
     for label, ids in groups:
@@ -106,7 +106,7 @@ def _hand_cards(d: Draw, pv: PlayerView, locale: str | None, y: int) -> int:
                 # what a sacrifice could use of this kind: cards plus the offering tile's level
                 with_tile = hand.get(card, 0) + pv.tiles.get(card, 0)
                 d.text(((box[0] + box[2]) // 2, box[3] + 12),
-                       t("render.hand.with_tile", locale, n=with_tile), font=font(13),
+                       t("pantheon.render.hand.with_tile", locale, n=with_tile), font=font(13),
                        fill=pal.INK, anchor="mm")
         x += max(len(ids) * CARD_STEP, text_width(label, 14, True) + 8) + GROUP_GAP
     return y + 22 + CARD_H + 24
@@ -114,9 +114,9 @@ def _hand_cards(d: Draw, pv: PlayerView, locale: str | None, y: int) -> int:
 
 def _demigods(d: Draw, pv: PlayerView, locale: str | None, y: int) -> int:
     values = pv.demigods or []
-    y = _section(d, y, t("render.hand.demigods", locale, n=len(values), total=sum(values)))
+    y = _section(d, y, t("pantheon.render.hand.demigods", locale, n=len(values), total=sum(values)))
     if not values:
-        d.text((PAD, y + 6), t("render.board.none", locale), font=font(15), fill=pal.MUTED)
+        d.text((PAD, y + 6), t("pantheon.render.board.none", locale), font=font(15), fill=pal.MUTED)
         return y + 30
     for i, value in enumerate(values):
         icons.demigod_token(d, PAD + 16 + i * 38, y + 18, value, r=16)
@@ -124,32 +124,33 @@ def _demigods(d: Draw, pv: PlayerView, locale: str | None, y: int) -> int:
 
 
 def _tableau(d: Draw, view: View, pv: PlayerView, locale: str | None, y: int) -> int:
-    y = _section(d, y, t("render.hand.in_front", locale))
+    y = _section(d, y, t("pantheon.render.hand.in_front", locale))
     tableau.offering_row(d, PAD, y, pv.tiles, locale, spacing=120)
     right = tableau.supply_row(d, PAD + 500, y + 17, pv, locale)
     on_board = tableau.columns_on_board(view, pv.seat)
-    d.text((right + 8, y + 17), t("render.hand.on_board", locale, n=on_board), font=font(14),
-           fill=pal.INK, anchor="lm")
+    d.text((right + 8, y + 17), t("pantheon.render.hand.on_board", locale, n=on_board),
+           font=font(14), fill=pal.INK, anchor="lm")
     y += 46
     chips = tableau.god_chips(pv, locale)
     if pv.bonus:
-        chips.append((t("render.hand.bonus", locale, tile=names.bonus(pv.bonus, locale)),
+        chips.append((t("pantheon.render.hand.bonus", locale, tile=names.bonus(pv.bonus, locale)),
                       pal.FAINT, pal.INK))
     if chips:
         y = tableau.flow_chips(d, PAD, y, HAND_W - PAD, chips)
     else:
-        d.text((PAD, y + 4), t("render.player.no_gods", locale), font=font(14), fill=pal.MUTED)
+        d.text((PAD, y + 4), t("pantheon.render.player.no_gods", locale), font=font(14),
+               fill=pal.MUTED)
         y += 30
     return y
 
 
 def _abilities(d: Draw, view: View, pv: PlayerView, locale: str | None, y: int) -> int:
-    y = _section(d, y, t("render.hand.can_do", locale))
+    y = _section(d, y, t("pantheon.render.hand.can_do", locale))
     gadicea = pv.gods.count("gadicea")
     lines = [
-        (t("render.hand.can_move", locale, n=pv.max_steps or 0), "move"),
-        (t("render.hand.can_buy", locale, n=pv.money or 0), "money"),
-        (t("render.hand.can_draw", locale, n=3 + gadicea), "draw"),
+        (t("pantheon.render.hand.can_move", locale, n=pv.max_steps or 0), "move"),
+        (t("pantheon.render.hand.can_buy", locale, n=pv.money or 0), "money"),
+        (t("pantheon.render.hand.can_draw", locale, n=3 + gadicea), "draw"),
     ]
     for text, kind in lines:
         _ability_icon(d, PAD + 12, y + 11, kind)
@@ -159,10 +160,10 @@ def _abilities(d: Draw, view: View, pv: PlayerView, locale: str | None, y: int) 
     _ability_icon(d, PAD + 12, y + 11, "god")
     payable = pv.payable_gods or []
     if not payable:
-        d.text((PAD + 34, y + 11), t("render.hand.can_god_none", locale), font=font(16),
+        d.text((PAD + 34, y + 11), t("pantheon.render.hand.can_god_none", locale), font=font(16),
                fill=pal.INK, anchor="lm")
         return y + 24
-    label = t("render.hand.can_god", locale)
+    label = t("pantheon.render.hand.can_god", locale)
     d.text((PAD + 34, y + 11), label, font=font(16), fill=pal.INK, anchor="lm")
     chips = []
     for gid in payable:

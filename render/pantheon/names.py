@@ -15,16 +15,16 @@ def roman(epoch: int) -> str:
 
 
 def colour(name: str, locale: str | None) -> str:
-    return t(f"render.colour.{name}", locale)
+    return t(f"pantheon.render.colour.{name}", locale)
 
 
 def colour_letter(name: str, locale: str | None) -> str:
     """The second cue beside colour, printed on every piece of that seat."""
-    return t(f"render.colour_letter.{name}", locale)
+    return t(f"pantheon.render.colour_letter.{name}", locale)
 
 
 def people(people_id: str, locale: str | None) -> str:
-    return t(f"render.people.{people_id}", locale)
+    return t(f"pantheon.render.people.{people_id}", locale)
 
 
 def people_letter(people_id: str) -> str:
@@ -33,11 +33,11 @@ def people_letter(people_id: str) -> str:
 
 
 def god(god_id: str, locale: str | None) -> str:
-    return t(f"render.god.{god_id}", locale)
+    return t(f"pantheon.render.god.{god_id}", locale)
 
 
 def god_effect(god_id: str, locale: str | None) -> str:
-    return t(f"render.god_effect.{god_id}", locale)
+    return t(f"pantheon.render.god_effect.{god_id}", locale)
 
 
 def requirement(god_id: str) -> tuple[int, ...]:
@@ -45,24 +45,24 @@ def requirement(god_id: str) -> tuple[int, ...]:
 
 
 def card(card_id: str, locale: str | None) -> str:
-    return t(f"render.card.{card_id}", locale)
+    return t(f"pantheon.render.card.{card_id}", locale)
 
 
 def kind(kind_id: str, locale: str | None) -> str:
-    return t(f"render.kind.{kind_id}", locale)
+    return t(f"pantheon.render.kind.{kind_id}", locale)
 
 
 def loot(loot_id: str, locale: str | None) -> str:
-    return t(f"render.loot.{loot_id}", locale)
+    return t(f"pantheon.render.loot.{loot_id}", locale)
 
 
 def bonus(bonus_id: str, locale: str | None) -> str:
-    return t(f"render.bonus.{bonus_id}", locale)
+    return t(f"pantheon.render.bonus.{bonus_id}", locale)
 
 
 def waiting(entry: dict[str, Any], locale: str | None) -> str:
     """What a waiting seat must decide; the engine's own English text if no translation exists."""
-    key = f"render.waiting.{entry['kind']}"
+    key = f"pantheon.render.waiting.{entry['kind']}"
     text = t(key, locale)
     return entry.get("text", key) if text == key else text
 
@@ -73,16 +73,16 @@ def progress(step: dict[str, Any] | None, locale: str | None) -> str:
         return ""
     kind = step.get("kind")
     if kind == "move_place" and "budget" in step:
-        return t("render.progress.steps", locale, left=step["budget"] - step.get("spent", 0),
-                 budget=step["budget"])
+        return t("pantheon.render.progress.steps", locale,
+                 left=step["budget"] - step.get("spent", 0), budget=step["budget"])
     if kind == "buy" and "budget" in step:
-        return t("render.progress.money", locale, left=step["budget"] - step.get("spent", 0),
-                 budget=step["budget"])
+        return t("pantheon.render.progress.money", locale,
+                 left=step["budget"] - step.get("spent", 0), budget=step["budget"])
     if kind == "draw_pick" and "left" in step:
-        return t("render.progress.draw", locale, left=step["left"])
+        return t("pantheon.render.progress.draw", locale, left=step["left"])
     if kind == "god_pay" and "god" in step:
-        return t("render.progress.god", locale, god=god(step["god"], locale))
+        return t("pantheon.render.progress.god", locale, god=god(step["god"], locale))
     if kind == "gallia_buy" and "god" in step:
-        return t("render.progress.gallia", locale, god=god(step["god"], locale),
+        return t("pantheon.render.progress.gallia", locale, god=god(step["god"], locale),
                  n=requirement(step["god"])[0])
     return ""

@@ -41,19 +41,19 @@ def epochs(d: Draw, lay: BoardLayout, view: View, locale: str | None) -> None:
                    anchor="mm")
         else:
             d.text((cx, y0 + 50), "–", font=font(16), fill=pal.MUTED, anchor="mm")
-        d.text((cx, y1 - 12), t("render.board.epoch_points", locale, n=i + 1), font=font(12),
-               fill=pal.MUTED, anchor="mm")
+        d.text((cx, y1 - 12), t("pantheon.render.board.epoch_points", locale, n=i + 1),
+               font=font(12), fill=pal.MUTED, anchor="mm")
         if i + 1 in scorings:
-            d.text((cx, y1 + 10), t("render.board.scoring", locale), font=font(12, True),
+            d.text((cx, y1 + 10), t("pantheon.render.board.scoring", locale), font=font(12, True),
                    fill=pal.ACTIVE_EDGE, anchor="mm")
 
 
 def gods(d: Draw, lay: BoardLayout, view: View, locale: str | None) -> None:
-    title(d, lay.gods, t("render.board.gods", locale, stack=view.god_stack_count))
+    title(d, lay.gods, t("pantheon.render.board.gods", locale, stack=view.god_stack_count))
     if not view.god_display:
         left, top, _, _ = lay.gods
-        d.text((left + 14, top + TITLE_H + 30), t("render.board.no_gods", locale), font=font(15),
-               fill=pal.MUTED)
+        d.text((left + 14, top + TITLE_H + 30), t("pantheon.render.board.no_gods", locale),
+               font=font(15), fill=pal.MUTED)
     for i, gid in enumerate(view.god_display):
         god_tile(d, lay.god_tile(i, len(view.god_display)), gid, locale)
 
@@ -76,7 +76,7 @@ def god_tile(d: Draw, box: tuple[int, int, int, int], gid: str, locale: str | No
         d.text((x + 14, y + 14), str(n), font=font(18, True), fill=pal.INK, anchor="mm")
         x += 30
     if COMPONENTS.gods[gid].cards_only:
-        d.text((x + 6, y + 14), t("render.god.cards_only", locale), font=font(12, True),
+        d.text((x + 6, y + 14), t("pantheon.render.god.cards_only", locale), font=font(12, True),
                fill=pal.INK, anchor="lm")
     effect = names.god_effect(gid, locale)
     for k, line in enumerate(wrap(effect, 13, x1 - x0 - 16)[:3]):
@@ -104,9 +104,10 @@ def card_row(d: Draw, lay: BoardLayout, view: View, locale: str | None) -> None:
     x = lay.display_card(3)[2] + 24
     y0, y1 = lay.display_card(0)[1], lay.display_card(0)[3]
     piles = [
-        (t("render.board.deck", locale), view.deck_count, "back" if view.deck_count else None),
-        (t("render.board.discard", locale), view.discard_count, view.discard_top),
-        (t("render.board.special_money", locale), len(view.special_money),
+        (t("pantheon.render.board.deck", locale), view.deck_count,
+         "back" if view.deck_count else None),
+        (t("pantheon.render.board.discard", locale), view.discard_count, view.discard_top),
+        (t("pantheon.render.board.special_money", locale), len(view.special_money),
          f"money{view.special_money[0]}" if view.special_money else None),
     ]
     for caption, count, card in piles:
@@ -119,21 +120,22 @@ def card_row(d: Draw, lay: BoardLayout, view: View, locale: str | None) -> None:
             cards.empty(d, box)
         cx = x + CARD_W // 2
         d.text((cx, y1 + 11), caption, font=font(13, True), fill=pal.INK, anchor="mm")
-        d.text((cx, y1 + 27), t("render.board.cards_left", locale, n=count), font=font(13),
+        d.text((cx, y1 + 27), t("pantheon.render.board.cards_left", locale, n=count), font=font(13),
                fill=pal.INK, anchor="mm")
         x += CARD_W + 24
-    d.text((lay.display_card(0)[0], y1 + 11), t("render.board.display", locale),
+    d.text((lay.display_card(0)[0], y1 + 11), t("pantheon.render.board.display", locale),
            font=font(13, True), fill=pal.INK, anchor="lm")
-    d.text((lay.display_card(0)[0], y1 + 27), t("render.board.display_hint", locale),
+    d.text((lay.display_card(0)[0], y1 + 27), t("pantheon.render.board.display_hint", locale),
            font=font(13), fill=pal.INK, anchor="lm")
 
 
 def demigods(d: Draw, lay: BoardLayout, view: View, locale: str | None) -> None:
-    title(d, lay.demigods, t("render.board.demigods", locale, stack=view.demigod_stack_count))
+    title(d, lay.demigods,
+          t("pantheon.render.board.demigods", locale, stack=view.demigod_stack_count))
     if not view.demigod_pool:
         left, top, _, _ = lay.demigods
-        d.text((left + 14, top + TITLE_H + 18), t("render.board.none", locale), font=font(15),
-               fill=pal.MUTED)
+        d.text((left + 14, top + TITLE_H + 18), t("pantheon.render.board.none", locale),
+               font=font(15), fill=pal.MUTED)
     # highest first: the order in which demigod loot and Plaesiris take them
     for i, value in enumerate(sorted(view.demigod_pool, reverse=True)):
         x, y = lay.demigod_centre(i)
@@ -141,7 +143,7 @@ def demigods(d: Draw, lay: BoardLayout, view: View, locale: str | None) -> None:
 
 
 def loot(d: Draw, lay: BoardLayout, view: View, locale: str | None) -> None:
-    title(d, lay.loot, t("render.board.loot", locale, bag=view.bag_count))
+    title(d, lay.loot, t("pantheon.render.board.loot", locale, bag=view.bag_count))
     counts: dict[str, int] = {}
     for lid in view.loot.values():
         counts[lid] = counts.get(lid, 0) + 1
@@ -149,8 +151,8 @@ def loot(d: Draw, lay: BoardLayout, view: View, locale: str | None) -> None:
     kinds = [k for k in icons.LOOT_GLYPHS if k in counts][:6]
     if not kinds:
         left, top, _, _ = lay.loot
-        d.text((left + 14, top + TITLE_H + 18), t("render.board.none", locale), font=font(15),
-               fill=pal.MUTED)
+        d.text((left + 14, top + TITLE_H + 18), t("pantheon.render.board.none", locale),
+               font=font(15), fill=pal.MUTED)
     col_w = (lay.loot[2] - lay.loot[0] - 24) // 3
     for i, lid in enumerate(kinds):
         x, y = lay.loot_entry(i)
@@ -163,9 +165,9 @@ def loot(d: Draw, lay: BoardLayout, view: View, locale: str | None) -> None:
     if view.bonus_offer:
         # the draft variant: the face-up bonus tiles still to be picked (P-VAR-DRAFT)
         left, _, right, bottom = lay.loot
-        chips = [(t(f"render.bonus_short.{b}", locale), pal.FAINT, pal.INK)
+        chips = [(t(f"pantheon.render.bonus_short.{b}", locale), pal.FAINT, pal.INK)
                  for b in view.bonus_offer]
-        label = t("render.board.bonus_offer", locale)
+        label = t("pantheon.render.board.bonus_offer", locale)
         d.text((left + 12, bottom - 22), label, font=font(14, True), fill=pal.INK, anchor="lm")
         flow_chips(d, left + 20 + text_width(label, 14, True), bottom - 34, right - 10, chips,
                    size=13)

@@ -62,11 +62,11 @@ def god_chips(pv: PlayerView, locale: str | None) -> list[tuple[str, pal.RGB, pa
         if gid.startswith("stonkus"):
             label = f"{label} (+{COMPONENTS.gods[gid].money})"
         elif gid == "traitera":
-            label = f"{label} {t('render.player.traitera_note', locale)}"
+            label = f"{label} {t('pantheon.render.player.traitera_note', locale)}"
         out.append((label, pal.GOD_BAND[colour], pal.GOD_BAND_INK[colour]))
     steps: dict[str, int] = {}
     for tile in pv.steps_tiles:
-        label = t(f"render.steps_tile.{tile}", locale)
+        label = t(f"pantheon.render.steps_tile.{tile}", locale)
         steps[label] = steps.get(label, 0) + 1
     for label, n in steps.items():
         out.append((label + (f" ×{n}" if n > 1 else ""), pal.CARD["move"], pal.CARD_INK["move"]))
@@ -85,8 +85,9 @@ def offering_row(d: Draw, x: int, y: int, tiles: dict[str, int], locale: str | N
 
 def supply_row(d: Draw, x: int, y: int, pv: PlayerView, locale: str | None) -> int:
     """Feet and columns in the personal supply; returns the right edge."""
-    d.text((x, y), t("render.player.supply", locale), font=font(14), fill=pal.INK, anchor="lm")
-    x += text_width(t("render.player.supply", locale), 14) + 18
+    supply = t("pantheon.render.player.supply", locale)
+    d.text((x, y), supply, font=font(14), fill=pal.INK, anchor="lm")
+    x += text_width(supply, 14) + 18
     for kind in ("foot", "column"):
         token(d, x, y, pv, locale, kind, r=11)
         d.text((x + 16, y), f"×{pv.supply.get(kind, 0)}", font=font(16, True), fill=pal.INK,
@@ -102,7 +103,7 @@ def player_panel(d: Draw, box: Box, pv: PlayerView, view: View, locale: str | No
     d.rounded_rectangle((x0, y0, x1, y0 + 42), 8, fill=colour, outline=pal.OUTLINE, width=2)
     d.ellipse((x0 + 5, y0 + 4, x0 + 39, y0 + 38), fill=pal.PANEL, outline=pal.OUTLINE, width=1)
     token(d, x0 + 22, y0 + 21, pv, locale)
-    score = t("render.player.score", locale, n=pv.score)
+    score = t("pantheon.render.player.score", locale, n=pv.score)
     sw = text_width(score, 22, True)
     d.text((x1 - 12, y0 + 21), score, font=font(22, True), fill=ink, anchor="rm")
     d.text((x0 + 42, y0 + 21), fit(pv.name, 20, x1 - x0 - 70 - sw, True), font=font(20, True),
@@ -110,17 +111,17 @@ def player_panel(d: Draw, box: Box, pv: PlayerView, view: View, locale: str | No
     # status: whose turn, the temple, an unresolved bonus tile
     tags = []
     if any(w["seat"] == pv.seat for w in view.waiting):
-        tags.append((t("render.player.to_act", locale), pal.HIGHLIGHT, pal.INK))
+        tags.append((t("pantheon.render.player.to_act", locale), pal.HIGHLIGHT, pal.INK))
     if view.start_player == pv.seat and view.result is None:
-        tags.append((t("render.player.start", locale), pal.TEMPLE, pal.INK))
+        tags.append((t("pantheon.render.player.start", locale), pal.TEMPLE, pal.INK))
     if pv.has_bonus:
-        tags.append((t("render.player.bonus_hidden", locale), pal.FAINT, pal.INK))
+        tags.append((t("pantheon.render.player.bonus_hidden", locale), pal.FAINT, pal.INK))
     y = y0 + 50
     if tags:
         flow_chips(d, x0 + 10, y, x1 - 10, tags, size=13)
     y = y0 + 90
-    counts = t("render.player.counts", locale, hand=pv.hand_size, demigods=pv.demigod_count,
-               columns=columns_on_board(view, pv.seat))
+    counts = t("pantheon.render.player.counts", locale, hand=pv.hand_size,
+               demigods=pv.demigod_count, columns=columns_on_board(view, pv.seat))
     d.text((x0 + 12, y), fit(counts, 16, x1 - x0 - 24), font=font(16), fill=pal.INK, anchor="lm")
     supply_row(d, x0 + 12, y0 + 120, pv, locale)
     offering_row(d, x0 + 12, y0 + 140, pv.tiles, locale, spacing=(x1 - x0 - 24) // 4)
@@ -128,13 +129,13 @@ def player_panel(d: Draw, box: Box, pv: PlayerView, view: View, locale: str | No
     if chips:
         flow_chips(d, x0 + 10, y0 + 186, x1 - 10, chips, size=14)
     else:
-        d.text((x0 + 12, y0 + 198), t("render.player.no_gods", locale), font=font(14),
+        d.text((x0 + 12, y0 + 198), t("pantheon.render.player.no_gods", locale), font=font(14),
                fill=pal.MUTED, anchor="lm")
     extras = []
     if pv.steps:
-        extras.append(t("render.player.steps_bonus", locale, n=pv.steps))
+        extras.append(t("pantheon.render.player.steps_bonus", locale, n=pv.steps))
     if pv.money_bonus:
-        extras.append(t("render.player.money_bonus", locale, n=pv.money_bonus))
+        extras.append(t("pantheon.render.player.money_bonus", locale, n=pv.money_bonus))
     if extras:
         d.text((x0 + 12, y1 - 16), fit(" · ".join(extras), 14, x1 - x0 - 24), font=font(14, True),
                fill=pal.INK, anchor="lm")

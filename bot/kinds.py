@@ -1,0 +1,68 @@
+"""The host's handle on a registered game: its facts, rules and words, its pictures, its AI and
+its command module, all found through engine.registry. No host module names a game; each asks
+`kind(table.game.game)` for the game at hand."""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+from data.i18n import t
+from engine import registry
+from engine.core import Decision, GameInfo
+
+
+@dataclass(frozen=True)
+class Kind:
+    id: str
+    rules: Any  # the rules module: engine.core.GameRules + GameText
+
+    @property
+    def info(self) -> GameInfo:
+        return self.rules.INFO
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    @property
+    def commands(self) -> ModuleType:
+        """The game's command module (bot.verbs.GameCommands table)."""
+        return registry.part(self.id, "commands")
+
+    def board_png(self, view: Any) -> bytes:
+        return registry.part(self.id, "render").board_png(view)
+
+    def hand_png(self, view: Any) -> bytes:
+        return registry.part(self.id, "render").hand_png(view)
+
+    def ai_choose(self, state: Any, seat: int, level: str, rng: Any) -> Decision:
+        return registry.part(self.id, "ai").choose(state, seat, level, rng)
+
+    def t(self, key: str, **args: Any) -> str:
+        """A host text about this game: `{cmd}` is its slash command, `{game}` its name."""
+        return t(key, cmd=self.id, game=self.name, **args)
+
+    def colour(self, seat: int) -> str:
+        """A seat's colour as words (seat order, GameInfo.colours)."""
+        return t(f"colour.{self.info.colours[seat]}")
+
+    def token(self, state: Any, seat: int) -> str:
+        """The 8-hex stamp a prompt's buttons carry: valid only while the game's version of
+        what this seat may decide is unchanged."""
+        return f"{zlib.crc32(self.rules.version(state, seat).encode()):08x}"
+
+    def awaited(self, state: Any) -> list[int]:
+        return sorted({p.seat for p in self.rules.pending(state)})
+
+
+@cache
+def kind(game_id: str) -> Kind:
+    return Kind(game_id, registry.rules(game_id))
+
+
+def kinds() -> list[Kind]:
+    return [kind(g) for g in registry.ids()]

@@ -1,0 +1,148 @@
+"""Pantheon's words for the host (engine.core.GameText): the turn post's head line, scores,
+status lines, the final ranking, a seat's hand as text, what its prompt shows besides the options
+and how long option lists are split into menus. Everything is drawn from views, so a text built
+for the channel from the spectator view cannot hold a secret."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from data.i18n import t
+from engine.core import Decision, Prompt
+
+from .state import State
+from .text import card_name, god_name, tile_name
+from .view import PlayerView, View
+
+CARD_ORDER = ("move", "gifts", "priests", "dancers", "temples", "money1", "money2", "money3",
+              "money4", "money5")
+# a post is made at the end of a turn, and also when one of these happens mid-turn
+post_boundaries = frozenset({"turn", "epoch", "epoch_end", "scored", "game_over"})
+
+
+def is_follow_on(state: State, prompt: Prompt) -> bool:
+    """A follow-up move opportunity (P-MOVE-15/16): another player's Move lets this seat move."""
+    from .game import options  # game imports this module
+
+    return prompt.kind == "move_cards" and Decision("follow_draw") in options(state, prompt.seat)
+
+
+def prompt_text(state: State, prompt: Prompt) -> str:
+    if is_follow_on(state, prompt):
+        return t("pantheon.prompt.follow_on")
+    return str(prompt.args.get("text") or prompt.kind)
+
+
+def auto_answer(state: State, seat: int, policy: str) -> Decision | None:
+    """The standing answer "draw": in a follow-up move, always draw 1 card (P-MOVE-16)."""
+    if policy != "draw":
+        return None
+    prompts = [p for p in _pending(state) if p.seat == seat]
+    if prompts and is_follow_on(state, prompts[0]):
+        return Decision("follow_draw")
+    return None
+
+
+def _pending(state: State) -> list[Prompt]:
+    from .game import pending  # game imports this module
+
+    return pending(state)
+
+
+def post_head(v: View) -> str:
+    return t("pantheon.post.head", epoch=v.epoch)
+
+
+def status_head(v: View) -> str:
+    people = t(f"pantheon.people.{v.people}") if v.people else "-"
+    return t("pantheon.status.head", epoch=v.epoch, people=people)
+
+
+def scores(v: View) -> list[int]:
+    return [p.score for p in v.players]
+
+
+def status_lines(v: View) -> list[str]:
+    return [t("pantheon.status.player", score=p.score, cards=p.hand_size,
+              demigods=p.demigod_count) for p in v.players]
+
+
+def result_lines(res: dict[str, Any], names: list[str]) -> list[str]:
+    ranking = sorted(range(len(names)), key=lambda i: -res["scores"][i])
+    demigods = res.get("demigods", [0] * len(names))
+    lines = [t("pantheon.over.line", place=place, name=names[seat], score=res["scores"][seat],
+               demigods=demigods[seat]) for place, seat in enumerate(ranking, 1)]
+    if res.get("tie_break"):
+        lines.append(t("pantheon.over.tie_break"))
+    winners = ", ".join(names[w] for w in res["winners"])
+    key = "pantheon.over.winners" if len(res["winners"]) > 1 else "pantheon.over.winner"
+    lines.append(t(key, winners=winners))
+    return lines
+
+
+def cards_text(hand: dict[str, int]) -> str:
+    order = [c for c in CARD_ORDER if hand.get(c)] + sorted(c for c in hand if c not in CARD_ORDER)
+    return ", ".join(f"{hand[c]}× {card_name(c)}" for c in order) or t("bot.none")
+
+
+def _hand_lines(pv: PlayerView) -> list[str]:
+    lines = [t("pantheon.hand.cards", n=pv.hand_size, cards=cards_text(pv.hand or {}))]
+    demigods = pv.demigods or []
+    lines.append(t("pantheon.hand.demigods", n=len(demigods),
+                   values=" + ".join(map(str, demigods)) or "-", total=sum(demigods)))
+    if pv.bonus:
+        lines.append(t("pantheon.hand.bonus", tile=tile_name(pv.bonus)))
+    lines.append(t("pantheon.hand.supply", feet=pv.supply.get("foot", 0),
+                   columns=pv.supply.get("column", 0)))
+    if pv.tiles:
+        lines.append(t("pantheon.hand.tiles", tiles=", ".join(
+            f"{t(f'pantheon.kind.{k}')} {lv}" for k, lv in sorted(pv.tiles.items()))))
+    if pv.gods:
+        lines.append(t("pantheon.hand.gods", gods=", ".join(god_name(g) for g in pv.gods)))
+    extras = []
+    if pv.steps:
+        extras.append(t("pantheon.hand.steps", n=pv.steps))
+    if pv.money_bonus:
+        extras.append(t("pantheon.hand.money", n=pv.money_bonus))
+    if extras:
+        lines.append(" · ".join(extras))
+    return lines
+
+
+def hand_text(v: View, seat: int) -> str:
+    """A seat's private holdings (its DM and /pantheon hand; never a channel)."""
+    return "\n".join(_hand_lines(v.players[seat]))
+
+
+def hand_signature(state: State, seat: int) -> str:
+    p = state.players[seat]
+    return repr((sorted(p.hand.items()), sorted(p.demigods), p.bonus))
+
+
+def panel_lines(v: View, seat: int) -> list[str]:
+    lines = []
+    own = bool(v.waiting) and v.waiting[0].get("seat") == seat
+    step = (v.step or {}) if own else {}
+    kind = step.get("kind")
+    if kind == "move_place":
+        lines.append(t("pantheon.step.steps", left=step["budget"] - step["spent"],
+                       budget=step["budget"]))
+    elif kind == "buy":
+        lines.append(t("pantheon.step.money", left=step["budget"] - step["spent"],
+                       budget=step["budget"]))
+    elif kind == "draw_pick":
+        lines.append(t("pantheon.step.draw", left=step.get("left", 0)))
+    pv = v.players[seat]
+    lines.append(t("pantheon.panel.hand", cards=cards_text(pv.hand or {}),
+                   feet=pv.supply.get("foot", 0), columns=pv.supply.get("column", 0)))
+    return lines
+
+
+def group_key(d: Decision) -> str:
+    return f"place:{d.args.get('piece')}" if d.kind == "place" else d.kind
+
+
+def menu_title(key: str) -> str:
+    name = f"pantheon.menu.{key.replace(':', '_')}"
+    text = t(name)
+    return t("bot.menu.other") if text == name else text

@@ -1,0 +1,272 @@
+"""The game record: one JSON file per game, for any registered game, read by `agora replay`
+and written by the bot's /export.
+
+    {"format": "agora-record", "version": 1, "game": "pantheon", "title": "...",
+     "status": "playing" | "over" | "abandoned",
+     "seats": ["Ann", "Bob"],                   # display names in seat order
+     "options": {...},                          # the engine options of new_game
+     "public_log": ["Ann's turn.", ...],        # what a spectator saw, one line per event
+     # only in a full record, which only a finished game has:
+     "seed": 7,
+     "decisions": [[0, {"kind": "action", "args": {"action": "move"}}], ...],
+     "result": {"scores": [...], "winners": [...], ...}}
+
+A *public* record holds nothing a spectator could not see: no seed (whoever knows it can work
+out the deck order), no decisions (they include the choices of secret steps), no private event.
+A *full* record adds the seed and every decision, so `replay` rebuilds the game exactly with
+`rules.new_game(seats, seed, options)` and `rules.apply`: the seed plus the decisions replay to
+the identical state (the engine contract).
+
+Pure: no I/O. The caller reads and writes the text (`load_record`, `dumps_record`)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from engine import registry
+from engine.core import Decision, Event, IllegalDecision
+
+FORMAT = "agora-record"
+VERSION = 1
+STATUSES = ("playing", "over", "abandoned")
+FULL_KEYS = ("seed", "decisions", "result")
+
+
+# --- the public log ----------------------------------------------------------------------------
+
+def public_lines(game_id: str, events: Iterable[Event | dict[str, Any]], names: list[str]
+                 ) -> list[str]:
+    """The log lines a spectator sees for these events: the game's `event_text(event, names,
+    None)`, skipping events it gives no text for. Events may be `Event`s or their JSON form
+    (`Event.to_json()`, as the bot's decision log stores them). An event with `private_to` set
+    is left out before the game's text is even asked for."""
+    rules = registry.rules(game_id)
+    out: list[str] = []
+    for raw in events:
+        event = raw if isinstance(raw, Event) else Event.from_json(raw)
+        if event.private_to is not None:
+            continue
+        line = rules.event_text(event, names, None)
+        if line:
+            out.append(line)
+    return out
+
+
+# --- building records ----------------------------------------------------------------------------
+
+def public_record(game_id: str, names: list[str], options: dict[str, Any] | None, status: str,
+                  title: str, events_by_entry: Iterable[Iterable[Event | dict[str, Any]]]
+                  ) -> dict[str, Any]:
+    """The record of a game anyone may have, at any status.
+
+    - `game_id`: a registered game (`engine.registry.ids()`).
+    - `names`: the seats' display names in seat order.
+    - `options`: the engine options the game was started with (`new_game`'s third argument).
+    - `status`: "playing", "over" or "abandoned".
+    - `title`: a free text title (e.g. "Pantheon in #general").
+    - `events_by_entry`: the events in the order they happened, one iterable per log entry (for
+      the bot: each decision-log row's `events`; pass `rules.start_events(state)` first to have
+      the opening in the log). Each event is an `engine.core.Event` or its JSON dict.
+
+    The public log holds one line per public event (`public_lines`). No seed, no decisions, no
+    result. Raises ValueError for an unknown game or status."""
+    info = _info(game_id)
+    if status not in STATUSES:
+        raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
+    _check_seats(list(names), info)
+    log: list[str] = []
+    for entry in events_by_entry:
+        log += public_lines(game_id, entry, list(names))
+    return {"format": FORMAT, "version": VERSION, "game": game_id, "title": str(title),
+            "status": status, "seats": list(names), "options": dict(options or {}),
+            "public_log": log}
+
+
+def full_record(game_id: str, names: list[str], options: dict[str, Any] | None, seed: int,
+                decisions: Iterable[tuple[int, Decision | dict[str, Any]]], title: str = ""
+                ) -> dict[str, Any]:
+    """The complete record of a finished game: the public record (status "over") plus "seed",
+    "decisions" ([seat, {"kind", "args"}] pairs) and "result". The game is rebuilt from the seed
+    and the decisions to write the public log and the result, so the record is consistent by
+    construction. Raises ValueError if a decision is illegal or the game is not over (an
+    unfinished or abandoned game has a public record only)."""
+    info = _info(game_id)
+    rules = registry.rules(game_id)
+    names = list(names)
+    _check_seats(names, info)
+    pairs = []
+    for i, (seat, d) in enumerate(decisions, 1):
+        try:
+            pairs.append([seat, (d if isinstance(d, Decision) else Decision.from_json(d)
+                                 ).to_json()])
+        except IllegalDecision:
+            raise ValueError(f"decision {i}: not a decision ({d!r})") from None
+    state = rules.new_game(names, seed, dict(options or {}))
+    log = public_lines(game_id, rules.start_events(state), names)
+    for i, (seat, dj) in enumerate(pairs, 1):
+        try:
+            state, events = rules.apply(state, seat, Decision.from_json(dj), in_place=True)
+        except IllegalDecision as exc:
+            raise ValueError(_illegal(i, len(pairs), seat, names, dj, exc)) from None
+        log += public_lines(game_id, events, names)
+    res = rules.result(state)
+    if res is None:
+        raise ValueError("a full record is for a finished game: after these decisions the game "
+                         "is not over (write a public record instead)")
+    return {"format": FORMAT, "version": VERSION, "game": game_id, "title": str(title),
+            "status": "over", "seats": names, "options": dict(options or {}),
+            "public_log": log, "seed": seed, "decisions": pairs, "result": _plain(res)}
+
+
+def dumps_record(record: dict[str, Any]) -> str:
+    """The record as JSON text: one top-level key per line, one decision or log line per line
+    (readable, and small diffs)."""
+    parts = []
+    for key, value in record.items():
+        if isinstance(value, list) and value:
+            inner = ",\n  ".join(json.dumps(v, ensure_ascii=False) for v in value)
+            parts.append(f"{json.dumps(key)}: [\n  {inner}\n ]")
+        else:
+            parts.append(f"{json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+    return "{\n " + ",\n ".join(parts) + "\n}\n"
+
+
+# --- reading records -----------------------------------------------------------------------------
+
+def load_record(text: str | bytes) -> dict[str, Any]:
+    """Parse and check a record's JSON text; ValueError with a message fit to print otherwise
+    (not JSON, not an Agora record, a newer version, an unknown game, bad seats, options, log
+    or decisions). Returns the record as a dict."""
+    try:
+        data = json.loads(text)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"not a game record: the text is not JSON ({exc})") from None
+    return check_record(data)
+
+
+def check_record(data: Any) -> dict[str, Any]:
+    """The checks of `load_record` on an already parsed record."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f'not an Agora game record (it needs "format": "{FORMAT}")')
+    version = data.get("version")
+    if type(version) is not int or version < 1:
+        raise ValueError('the record has no valid "version"')
+    if version > VERSION:
+        raise ValueError(f"the record has version {version}; this Agora reads version "
+                         f"{VERSION} (update Agora)")
+    game = data.get("game")
+    if not isinstance(game, str) or game not in registry.ids():
+        raise ValueError(f"unknown game {game!r} (known: {', '.join(registry.ids())})")
+    info = _info(game)
+    seats = data.get("seats")
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        raise ValueError('"seats" must be a list of names')
+    _check_seats(seats, info)
+    if data.get("status") not in STATUSES:
+        raise ValueError(f'"status" must be one of {", ".join(STATUSES)}')
+    if not isinstance(data.get("title", ""), str):
+        raise ValueError('"title" must be text')
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise ValueError('"options" must be an object')
+    try:
+        info.check_options(options)
+    except IllegalDecision as exc:
+        raise ValueError(f"bad options: {exc}") from None
+    log = data.get("public_log")
+    if not isinstance(log, list) or not all(isinstance(x, str) for x in log):
+        raise ValueError('"public_log" must be a list of text lines')
+    present = [k for k in FULL_KEYS if k in data]
+    if present:
+        _check_full(data, present, len(seats))
+    return dict(data)
+
+
+def _check_full(data: dict[str, Any], present: list[str], n: int) -> None:
+    missing = [k for k in FULL_KEYS if k not in present]
+    if missing:
+        raise ValueError(f"a full record needs {', '.join(FULL_KEYS)}; "
+                         f"{', '.join(missing)} missing")
+    if data["status"] != "over":
+        raise ValueError("only a finished game's record (status \"over\") may hold its seed "
+                         "and decisions")
+    if type(data["seed"]) is not int:
+        raise ValueError('"seed" must be a whole number')
+    decisions = data["decisions"]
+    if not isinstance(decisions, list):
+        raise ValueError('"decisions" must be a list of [seat, decision] pairs')
+    for i, pair in enumerate(decisions, 1):
+        if (not isinstance(pair, list) or len(pair) != 2 or type(pair[0]) is not int
+                or not isinstance(pair[1], dict)):
+            raise ValueError(f"decision {i}: not a [seat, {{\"kind\", \"args\"}}] pair")
+        if not 0 <= pair[0] < n:
+            raise ValueError(f"decision {i}: seat {pair[0]} does not exist ({n} seats)")
+        d = pair[1]
+        if (not isinstance(d.get("kind"), str) or not isinstance(d.get("args", {}), dict)
+                or set(d) - {"kind", "args"}):
+            raise ValueError(f"decision {i}: a decision is {{\"kind\": text, \"args\": {{...}}}}")
+    res = data["result"]
+    if not isinstance(res, dict) or not isinstance(res.get("scores"), list) \
+            or not isinstance(res.get("winners"), list):
+        raise ValueError('"result" must hold "scores" and "winners"')
+
+
+def replay(record: dict[str, Any]) -> Iterator[tuple[Any, int | None, Decision | None,
+                                                    list[Event]]]:
+    """Rebuild a full record's game: yields (state, seat, decision, events), first the start
+    (`seat` and `decision` None, the events of `rules.start_events`), then one item per
+    decision with the state after it. Every yielded state is a separate object (it may be
+    kept). ValueError, with the decision's number, when the record is not a valid full record,
+    a decision is illegal (the record does not belong to this version of the rules), the
+    decisions end before the game does, or the game ends with another result than recorded."""
+    record = check_record(record)
+    if "decisions" not in record:
+        raise ValueError("this is a public record: it holds no decisions to replay")
+    game, names = record["game"], list(record["seats"])
+    rules = registry.rules(game)
+    try:
+        state = rules.new_game(names, record["seed"], dict(record.get("options", {})))
+    except IllegalDecision as exc:
+        raise ValueError(f"the game cannot be set up: {exc}") from None
+    yield state, None, None, rules.start_events(state)
+    decisions = record["decisions"]
+    for i, (seat, dj) in enumerate(decisions, 1):
+        decision = Decision.from_json(dj)
+        try:
+            state, events = rules.apply(state, seat, decision)
+        except IllegalDecision as exc:
+            raise ValueError(_illegal(i, len(decisions), seat, names, dj, exc)) from None
+        yield state, seat, decision, events
+    res = rules.result(state)
+    if res is None:
+        raise ValueError(f"the {len(decisions)} decisions end before the game does")
+    if _plain(res) != _plain(record["result"]):
+        raise ValueError("the replayed game ends with another result than the record says")
+
+
+# --- helpers ------------------------------------------------------------------------------------
+
+def _info(game_id: str) -> Any:
+    if game_id not in registry.ids():
+        raise ValueError(f"unknown game {game_id!r} (known: {', '.join(registry.ids())})")
+    return registry.info(game_id)
+
+
+def _check_seats(names: list[str], info: Any) -> None:
+    if not info.min_players <= len(names) <= info.max_players:
+        raise ValueError(f"{info.name} is for {info.min_players} to {info.max_players} "
+                         f"players; the record has {len(names)} seats")
+
+
+def _illegal(i: int, n: int, seat: int, names: list[str], dj: dict[str, Any],
+             exc: IllegalDecision) -> str:
+    who = names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+    return (f"decision {i} of {n} ({who}: {dj.get('kind')!r}) is not legal in the replayed "
+            f"game: {exc}")
+
+
+def _plain(value: Any) -> Any:
+    """The JSON form of a value (tuples become lists), for comparing with a loaded record."""
+    return json.loads(json.dumps(value))
