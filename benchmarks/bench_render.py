@@ -19,8 +19,8 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine.pantheon import view  # noqa: E402
+from render.cli import simulate  # noqa: E402
 from render.pantheon import board_png, hand_png  # noqa: E402
-from render.pantheon.cli import simulate  # noqa: E402
 
 
 def timed(fn, runs: int) -> tuple[float, float, float, int]:
@@ -44,7 +44,7 @@ def main() -> int:
     print(f"load average (1 min): {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
     print(f"{'players':>7} {'picture':>8} {'median ms':>10} {'max ms':>8} {'CPU ms':>7} {'kB':>6}")
     for n in (2, 3, 4):
-        state = simulate(n, 1, args.decisions)
+        state, _ = simulate("pantheon", n, 1, args.decisions)
         public = view(state, None)
         start = time.perf_counter()
         board_png(public)

@@ -1,9 +1,35 @@
-"""The `agora` command line: run the bot, simulate games, draw pictures, play offline."""
+"""The `agora` command line: run the bot, simulate games, draw pictures, play offline, replay a
+game record. Every game comes from engine.registry: `agora simulate|render|play <game>` offers
+the registered ids, and each game's own player range, default player count and AI levels."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+
+from engine import registry
+from engine.core import GameInfo
+
+
+def default_players(info: GameInfo, wanted: int) -> int:
+    """`wanted` seats, moved into the game's player range."""
+    return min(max(wanted, info.min_players), info.max_players)
+
+
+def players_help(info: GameInfo) -> str:
+    return f"number of seats ({info.min_players} to {info.max_players})"
+
+
+def _game_parsers(parent: argparse.ArgumentParser, helps: str) -> list[
+        tuple[GameInfo, argparse.ArgumentParser]]:
+    """One sub-parser per registered game under `parent` (the `game` argument)."""
+    games = parent.add_subparsers(dest="game", required=True, metavar="game",
+                                  help=f"{helps}: {', '.join(registry.ids())}")
+    out = []
+    for game_id in registry.ids():
+        info = registry.info(game_id)
+        out.append((info, games.add_parser(game_id, help=info.name)))
+    return out
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -13,28 +39,41 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("run", help="run the Discord bot (reads DISCORD_TOKEN, AGORA_DB, ...)")
 
     sim = sub.add_parser("simulate", help="play whole games with random legal decisions")
-    sim.add_argument("game", choices=["pantheon"])
-    sim.add_argument("--players", type=int, default=4)
-    sim.add_argument("--games", type=int, default=10)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--json", action="store_true", help="one JSON object per game")
+    for info, p in _game_parsers(sim, "the game"):
+        p.add_argument("--players", type=int, default=default_players(info, 4),
+                       help=players_help(info))
+        p.add_argument("--games", type=int, default=10)
+        p.add_argument("--seed", type=int, default=1)
+        p.add_argument("--json", action="store_true", help="one JSON object per game")
 
     ren = sub.add_parser("render", help="draw the board and every hand of a simulated game")
-    ren.add_argument("game", choices=["pantheon"])
-    ren.add_argument("--players", type=int, default=4)
-    ren.add_argument("--seed", type=int, default=1)
-    ren.add_argument("--decisions", type=int, default=100)
-    ren.add_argument("--out", default="out")
+    for info, p in _game_parsers(ren, "the game"):
+        p.add_argument("--players", type=int, default=default_players(info, 4),
+                       help=players_help(info))
+        p.add_argument("--seed", type=int, default=1)
+        p.add_argument("--decisions", type=int, default=100)
+        p.add_argument("--out", default="out")
 
     play = sub.add_parser("play", help="play in the terminal against AI seats")
-    play.add_argument("game", choices=["pantheon"])
-    play.add_argument("--players", type=int, default=3)
-    play.add_argument("--ai", type=int, default=2, help="how many seats the AI plays")
-    play.add_argument("--level", choices=["easy", "normal"], default="normal")
-    play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--out", default=None, help="folder for the board pictures")
-    play.add_argument("--no-pictures", dest="pictures", action="store_false",
-                      help="text only: draw no board pictures")
+    for info, p in _game_parsers(play, "the game"):
+        players = default_players(info, 3)
+        p.add_argument("--players", type=int, default=players, help=players_help(info))
+        p.add_argument("--ai", type=int, default=players - 1,
+                       help="how many seats the AI plays")
+        if info.ai_levels:
+            p.add_argument("--level", choices=list(info.ai_levels), default=info.ai_levels[-1],
+                           help="the AI's strength")
+        p.add_argument("--seed", type=int, default=None)
+        p.add_argument("--out", default=None, help="folder for the board pictures")
+        p.add_argument("--no-pictures", dest="pictures", action="store_false",
+                       help="text only: draw no board pictures")
+
+    rep = sub.add_parser("replay", help="replay a game record (agora-record JSON)")
+    rep.add_argument("file", help="the record file (- for standard input)")
+    rep.add_argument("--out", default=None, help="write board-NNN.png after every turn here")
+    rep.add_argument("--pictures", action=argparse.BooleanOptionalAction, default=None,
+                     help="draw the board after every turn (default: when --out is given)")
+    rep.add_argument("--step", action="store_true", help="wait for Enter after every turn")
     return parser
 
 
@@ -49,9 +88,13 @@ def main(argv: list[str] | None = None) -> int:
 
         return simulate(args)
     if args.command == "render":
-        from render.pantheon.cli import main as render
+        from render.cli import main as render
 
         return render(args)
+    if args.command == "replay":
+        from bot.replay import main as replay
+
+        return replay(args)
     from bot.offline import main as play
 
     return play(args)

@@ -1,33 +1,46 @@
-"""`agora simulate pantheon --players N --games K --seed S [--json]`."""
+"""`agora simulate <game> --players N --games K --seed S [--json]`: whole games with random
+legal decisions (engine/simulate.py), for any registered game."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import time
-from dataclasses import asdict
 
-from engine.pantheon.simulate import random_game
+from data.i18n import t
+from engine import registry
+from engine.simulate import random_game
+
+
+def players_problem(game_id: str, players: int) -> str | None:
+    """The message for a player count outside the game's range, else None."""
+    info = registry.info(game_id)
+    if info.min_players <= players <= info.max_players:
+        return None
+    return t("offline.bad_players_game", game=info.name, min=info.min_players,
+             max=info.max_players, n=players)
 
 
 def main(args: argparse.Namespace) -> int:
-    if not 2 <= args.players <= 4:
-        print("Pantheon is for 2 to 4 players.")
+    problem = players_problem(args.game, args.players)
+    if problem:
+        print(problem)
         return 2
     if args.games < 1:
         print("--games must be at least 1.")
         return 2
+    rules = registry.rules(args.game)
     start = time.perf_counter()
     total = 0
     for i in range(args.games):
-        _, rec = random_game(args.players, args.seed + i)
-        total += rec.decisions
+        _, rec = random_game(rules, args.players, args.seed + i)
+        total += rec["decisions"]
         if args.json:
-            print(json.dumps(asdict(rec)))
+            print(json.dumps(rec))
         else:
-            scores = " ".join(f"{s:3d}" for s in rec.scores)
-            winners = ",".join(str(w + 1) for w in rec.winners)
-            print(f"game {i + 1:4d}  seed {rec.seed:6d}  decisions {rec.decisions:5d}  "
+            scores = " ".join(f"{s:3d}" for s in rec["scores"])
+            winners = ",".join(str(w + 1) for w in rec["winners"])
+            print(f"game {i + 1:4d}  seed {rec['seed']:6d}  decisions {rec['decisions']:5d}  "
                   f"scores {scores}  winner(s) {winners}")
     elapsed = time.perf_counter() - start
     summary = {"games": args.games, "players": args.players, "decisions": total,

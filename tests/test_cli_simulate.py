@@ -31,3 +31,25 @@ def test_simulate_is_deterministic_and_rejects_bad_counts() -> None:
     bad = subprocess.run([sys.executable, "-m", "bot.cli", "simulate", "pantheon", "--players",
                           "5"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "2 to 4 players" in bad.stdout
+
+
+def test_game_commands_offer_the_registered_games(tmp_path) -> None:
+    """`agora simulate|render|play <game>`: the games and their player range come from
+    engine.registry; `agora render pantheon` draws the board and every hand."""
+    out = tmp_path / "pics"
+    ok = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "render", "pantheon", "--players", "2", "--seed", "3",
+         "--decisions", "25", "--out", str(out)], capture_output=True, text=True, timeout=120,
+        check=True)
+    assert "after 25 decisions:" in ok.stdout
+    for name in ("board.png", "hand-0.png", "hand-1.png"):
+        assert (out / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    bad = subprocess.run([sys.executable, "-m", "bot.cli", "render", "pantheon", "--players",
+                          "1"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "Pantheon is for 2 to 4 players" in bad.stdout
+    unknown = subprocess.run([sys.executable, "-m", "bot.cli", "simulate", "chess"],
+                             capture_output=True, text=True, timeout=60)
+    assert unknown.returncode == 2 and "pantheon" in unknown.stderr
+    level = subprocess.run([sys.executable, "-m", "bot.cli", "play", "pantheon", "--level",
+                            "grandmaster"], capture_output=True, text=True, timeout=60)
+    assert level.returncode == 2 and "'easy', 'normal'" in level.stderr

@@ -1,12 +1,13 @@
-"""Whole games with uniformly random legal decisions: for fuzzing, property tests, benchmarks
-and `agora simulate`. Pure: the caller prints."""
+"""Pantheon's hook for simulated games (engine/simulate.py) and the random game the property
+tests and benchmarks know: a thin wrapper over the game-neutral random play."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
+from typing import Any
 
-from .game import apply, new_game, options, pending
+from engine import simulate
+
 from .state import State
 
 
@@ -20,20 +21,15 @@ class GameRecord:
     epochs: int
 
 
+def record_extras(s: State) -> dict[str, Any]:
+    """Pantheon's fields in the summary of a simulated game: the epochs played."""
+    return {"epochs": s.epoch}
+
+
 def random_game(players: int, seed: int, game_options: dict | None = None,
-                max_decisions: int = 20_000) -> tuple[State, GameRecord]:
+                max_decisions: int = simulate.MAX_DECISIONS) -> tuple[State, GameRecord]:
     """Play one game to the end; the decision chooser is seeded from the game seed."""
-    rng = random.Random(seed)
-    s = new_game(players, seed, game_options)
-    count = 0
-    while True:
-        prompts = pending(s)
-        if not prompts:
-            break
-        seat = prompts[0].seat
-        s, _ = apply(s, seat, rng.choice(options(s, seat)), in_place=True)
-        count += 1
-        if count >= max_decisions:
-            raise RuntimeError(f"game with seed {seed} did not end in {max_decisions} decisions")
-    res = s.result or {"scores": [], "winners": []}
-    return s, GameRecord(seed, players, count, res["scores"], res["winners"], s.epoch)
+    from engine import pantheon  # the package imports this module
+
+    state, summary = simulate.random_game(pantheon, players, seed, game_options, max_decisions)
+    return state, GameRecord(**summary)

@@ -1,0 +1,48 @@
+"""`agora render <game>`: play random legal decisions, then draw the public board and every
+seat's hand from the engine's views, with the game's render part (engine.registry)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+from typing import Any
+
+from data.i18n import t
+from engine import registry
+from engine.simulate import play_random, player_names
+
+
+def simulate(game_id: str, players: int, seed: int, decisions: int) -> tuple[Any, int]:
+    """The game after `decisions` random legal decisions (fewer if it ends first), and how many
+    were played. The chooser is seeded from the game seed."""
+    rules = registry.rules(game_id)
+    state = rules.new_game(player_names(players), seed)
+    return play_random(rules, state, random.Random(seed), decisions)
+
+
+def main(args: argparse.Namespace) -> int:
+    info = registry.info(args.game)
+    if not info.min_players <= args.players <= info.max_players:
+        print(t("offline.bad_players_game", game=info.name, min=info.min_players,
+                max=info.max_players, n=args.players))
+        return 2
+    rules = registry.rules(args.game)
+    try:
+        pictures = registry.part(args.game, "render")
+    except LookupError as exc:
+        print(exc)
+        return 2
+    state, played = simulate(args.game, args.players, args.seed, args.decisions)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    paths = [out / "board.png"]
+    paths[0].write_bytes(pictures.board_png(rules.view(state, None)))
+    for seat in range(args.players):
+        path = out / f"hand-{seat}.png"
+        path.write_bytes(pictures.hand_png(rules.view(state, seat)))
+        paths.append(path)
+    print(f"after {played} decisions:")
+    for path in paths:
+        print(path)
+    return 0
