@@ -142,7 +142,16 @@ def game_over_text(table: Table) -> str:
     if res is None:
         return ""
     names = table.names
-    return "\n".join([t("bot.over.head"), *k.rules.result_lines(res, names)])
+    return "\n".join([t("bot.over.head"), *k.rules.result_lines(res, names),
+                      winners_line(k, res, names)])
+
+
+def winners_line(k: Kind, res: dict, names: list[str]) -> str:
+    winners = ", ".join(names[w] for w in res["winners"])
+    if len(res["winners"]) > 1:
+        rule = f" ({k.info.shared_win_rule})" if k.info.shared_win_rule else ""
+        return t("bot.over.winners", winners=winners, rule=rule)
+    return t("bot.over.winner", winners=winners)
 
 
 def channel_post(table: Table, events: list[Event], dm_failures: list[SeatRow]) -> str:

@@ -141,6 +141,7 @@ class GameInfo:
     player_rule: str | None = None
     turn_rule: str | None = None  # cited when someone acts out of turn
     end_rule: str | None = None  # cited when someone acts after the end
+    shared_win_rule: str | None = None  # cited when several seats share the victory
     turn_prompts: tuple[str, ...] = ()  # prompt kinds that begin a seat's own turn
 
     def __post_init__(self) -> None:
@@ -243,7 +244,10 @@ class GameText(Protocol):
       None for an event `viewer` may not see.
     - `prompt_text(state, prompt)`: what the prompt asks, in a few words.
     - `post_head(view)`: where the game stands ("epoch 2"), for the turn post's title line.
-    - `scores(view)`: seat-indexed points; `result_lines(result, names)`: the final ranking.
+    - `scores(view)`: seat-indexed points; `result_lines(result, names)`: the final ranking
+      (the host adds the winners' line).
+    - optional `table_lines(view)`: the public table in a few lines, for the terminal game.
+    - optional `parse_notation(state, seat, text)`: typed whole-turn text as decisions.
     - `status_lines(view)`: one line per seat for `/<game> status` (public facts only).
     - `hand_text(view, seat)` and `hand_signature(state, seat)`: a seat's private holdings as
       text, and what changes them (a new hand DM goes out when it changes).

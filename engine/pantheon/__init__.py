@@ -34,6 +34,7 @@ from .present import (
     scores,
     status_head,
     status_lines,
+    table_lines,
 )
 from .simulate import record_extras
 from .text import describe, event_text
@@ -43,4 +44,4 @@ __all__ = ["INFO", "apply", "apply_all", "auto_answer", "describe", "dump", "eve
            "options", "panel_lines", "parse_notation", "pending", "post_boundaries",
            "post_head", "prompt_text", "record_extras", "replay", "result", "result_lines",
            "reveals", "scores", "sealed", "start_events",
-           "status_head", "status_lines", "version", "view"]
+           "status_head", "status_lines", "table_lines", "version", "view"]

@@ -31,6 +31,7 @@ INFO = GameInfo(
     rules_topics=("overview", "turn", "move", "follow", "buy", "god", "draw", "loot", "peoples",
                   "epochs", "scoring", "notation", "undo"),
     player_rule="P-COMP-18", turn_rule="P-TURN-1", end_rule="P-END-1",
+    shared_win_rule="P-END-3",
     turn_prompts=("action",),
 )
 OPTION_NAMES = tuple(o.name for o in INFO.options)

@@ -11,7 +11,7 @@ from data.i18n import t
 from engine.core import Decision, Prompt
 
 from .state import State
-from .text import card_name, god_name, tile_name
+from .text import GODS, card_name, god_name, tile_name
 from .view import PlayerView, View
 
 CARD_ORDER = ("move", "gifts", "priests", "dancers", "temples", "money1", "money2", "money3",
@@ -74,10 +74,19 @@ def result_lines(res: dict[str, Any], names: list[str]) -> list[str]:
                demigods=demigods[seat]) for place, seat in enumerate(ranking, 1)]
     if res.get("tie_break"):
         lines.append(t("pantheon.over.tie_break"))
-    winners = ", ".join(names[w] for w in res["winners"])
-    key = "pantheon.over.winners" if len(res["winners"]) > 1 else "pantheon.over.winner"
-    lines.append(t(key, winners=winners))
     return lines
+
+
+def table_lines(v: View) -> list[str]:
+    """The public table in a few lines (the terminal game shows it before each decision)."""
+    people = t(f"pantheon.people.{v.people}") if v.people else "-"
+    return t("pantheon.table", epoch=v.epoch, people=people, temple=v.temple or "-",
+             loot=", ".join(f"{f} {t(f'pantheon.loot.{x}')}" for f, x in sorted(v.loot.items()))
+             or "-",
+             gods=", ".join(GODS[g].name for g in v.god_display) or "-",
+             pool=", ".join(map(str, v.demigod_pool)) or "-",
+             display=", ".join(t(f"pantheon.card.{c}") for c in v.display if c) or "-"
+             ).splitlines()
 
 
 def cards_text(hand: dict[str, int]) -> str:

@@ -1,15 +1,20 @@
-"""Run inside a checkout of the schema-1 code (commit d5f5a43): a 3-seat Pantheon game in
-progress (2 people, 1 AI seat), with an unconfirmed draft and a standing answer."""
-import asyncio, random, sys
-from pathlib import Path
-sys.path.insert(0, ".")
-from bot.store import Store
-from bot.turns import Games
-from bot.lobby import Lobby
-from engine.core import Decision
-from engine.pantheon import options, pending, apply
+"""How tests/data/schema1-pantheon.db was made. Run from a checkout of the schema-1 code
+(commit d5f5a43), not this tree: `python3 tests/data/make_schema1_db.py OUT.db`. It plays a
+3-seat Pantheon game (Ann and Bob, an easy AI; Bob's standing answer "draw") through the bot's
+own service layer for 40 commits of random legal steps, then leaves Ann an unconfirmed Move
+draft. tests/test_bot_migration.py upgrades a copy and plays it to its end."""
 
-async def main(out):
+import asyncio
+import random
+import sys
+
+sys.path.insert(0, ".")
+from bot.lobby import Lobby  # noqa: E402  (schema-1 modules)
+from bot.store import Store  # noqa: E402
+from bot.turns import Games  # noqa: E402
+
+
+async def main(out: str) -> None:
     store = await Store.open(out)
     games = Games(store)
     lobby = Lobby(games)
@@ -20,31 +25,27 @@ async def main(out):
     await store.set_seat_info(table.game.id, 1, auto_follow="draw")
     rng = random.Random(3)
     gid = table.game.id
-    commits = 0
-    while commits < 40:
+    for _ in range(40):
         while await games.automatic_step(gid):
             pass
         table = await games.table(gid)
-        w = table.waiting()
-        seat = table.seats[w.seat]
+        seat = table.seats[table.waiting().seat]
         panel = await games.open_panel(gid, seat.user_id)
-        d = rng.choice(panel.options)
         res = await games.choose(gid, seat.user_id, token=panel.token, number=panel.number,
-                                 index=panel.options.index(d))
+                                 index=rng.randrange(len(panel.options)))
         if res.panel is not None and res.panel.complete:
-            await games.confirm(gid, seat.user_id, token=res.panel.token, number=res.panel.number)
-        commits += 1
-    # leave a draft step unconfirmed if the waiting seat can make a quiet one
-    table = await games.table(gid)
+            await games.confirm(gid, seat.user_id, token=res.panel.token,
+                                number=res.panel.number)
     while await games.automatic_step(gid):
         pass
     table = await games.table(gid)
-    w = table.waiting()
-    panel = await games.open_panel(gid, table.seats[w.seat].user_id)
-    i = next(i for i, d in enumerate(panel.options) if d.kind == "action" and d.args["action"] in ("buy", "move"))
-    await games.choose(gid, table.seats[w.seat].user_id, token=panel.token, number=panel.number, index=i)
-    print("game", gid, "decisions", table.game.decisions, "waiting", w, "status", table.game.status)
-    print("drafts", await store.drafts(gid))
+    user = table.seats[table.waiting().seat].user_id
+    panel = await games.open_panel(gid, user)
+    move = next(i for i, d in enumerate(panel.options)
+                if d.kind == "action" and d.args["action"] in ("buy", "move"))
+    await games.choose(gid, user, token=panel.token, number=panel.number, index=move)
     await store.close()
 
-asyncio.run(main(sys.argv[1]))
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1]))
