@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import asyncio
 
-from engine.pantheon import new_game, pending
-from engine.pantheon.text import describe
+from engine.core import Event
+from engine.pantheon import new_game, pending, start_events
+from engine.pantheon.text import describe, event_text
+from engine.record import load_record
 from tests.bot_helpers import (
     CHANNEL,
     action_seed,
@@ -372,6 +374,25 @@ async def test_information_commands(agora):
     assert [c["name"] for c in choices] == ["Top card of the deck"]
     assert await d.autocomplete(other, CHANNEL, "pantheon", "draw", focused="choice",
                                 options={"choice": ""}) == []  # nothing for others
+    # the top-level /mygames lists games of every kind
+    everywhere = await d.slash(user, CHANNEL, "mygames")
+    await everywhere.wait_done(10)
+    assert everywhere.ephemeral and "Pantheon #" in everywhere.content
+    # the record while the game is played: what a spectator may see, nothing more
+    export = await slash(d, "carol", "export")
+    assert export.ephemeral and [a.filename for a in export.attachments] == [
+        f"agora-pantheon-{gid}.json"]
+    record = load_record(export.attachments[0].data)
+    assert record["status"] == "playing" and record["seats"] == PLAYERS
+    assert "seed" not in record and "decisions" not in record  # the seed reveals the deck
+    assert any("chooses: Draw 3 cards" in line for line in record["public_log"])
+    # exactly the spectator's lines of the opening and of every logged event (a private
+    # event's text is left out: tests/test_record.py)
+    start = start_events(table.state)
+    spectator = [event_text(e, table.names, None) for e in start]
+    spectator += [event_text(Event.from_json(ev), table.names, None)
+                  for e in await bot.store.log(gid) for ev in e.events]
+    assert record["public_log"] == [x for x in spectator if x]
 
 
 async def test_ai_answers_follow_ups_at_once_but_waits_before_its_turn(agora):

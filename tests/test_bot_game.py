@@ -13,7 +13,8 @@ import json
 import time
 
 from bot.logs import JsonLines
-from engine.pantheon import result
+from engine.pantheon import dump, result
+from engine.record import load_record, replay
 from tests.bot_helpers import (
     CHANNEL,
     PREFERRED,
@@ -135,5 +136,14 @@ async def test_whole_game_through_discord(agora):
     secret_words = ("move\"", "gifts", "priests", "dancers", "temples", "money", "values",
                     "hand\"", "demigods\"")
     assert not [x for x in lines if any(w in x for w in secret_words)]
+    # the finished game stays viewable, and its record replays to the same end
+    status = await slash(d, "bob", "status")
+    assert "Final scores" in status.content
+    export = await slash(d, "carol", "export")
+    record = load_record(export.attachments[0].data)
+    assert record["status"] == "over" and record["seed"] == table.game.seed
+    assert len(record["decisions"]) == len(log) and record["result"]["scores"] == res["scores"]
+    *_, (state, _, _, _) = replay(record)
+    assert dump(state)["players"] == dump(table.state)["players"]
     print(f"\nwhole game: {interactions} interactions, {len(log)} decisions, "
           f"{len(board_posts(d))} board posts, {seconds:.1f} s")
