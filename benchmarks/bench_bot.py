@@ -13,11 +13,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
 
-from bot.app import create_bot
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' Discord double
+
+from bot.app import create_bot  # noqa: E402
 from tests.bot_helpers import (
     CHANNEL,
     click_choice,
