@@ -524,15 +524,14 @@ async def mygames_text(bot: AgoraBot, user_id: int) -> str:
         if game.turn_message:
             link += f"/{game.turn_message}"
         if game.status == "playing":
+            if seat.seat not in game.awaited:  # (a seat that could act out of turn is not
+                continue                       # waited for)
             table = await bot.games.table(game.id)
-            panel = await bot.games.panel(table, seat.seat) if table.state is not None else None
-            if panel is None or not panel.active:
+            prompt = table.prompt_of(seat.seat)
+            if prompt is None:
                 continue
-            prompt = panel.prompt
-            what = (messages.prompt_text(prompt, table) if prompt is not None
-                    else t("bot.panel.out_of_turn"))
-            lines.append(t("bot.mygames.waiting", title=messages.title(table), what=what,
-                           link=link))
+            lines.append(t("bot.mygames.waiting", title=messages.title(table),
+                           what=messages.prompt_text(prompt, table), link=link))
         elif game.status == "lobby":
             lines.append(t("bot.mygames.lobby", title=t("bot.title", game=table_name(game.game),
                                                         id=game.id), link=link))

@@ -219,7 +219,7 @@ class Publisher:
         panel = await self.bot.games.panel(table, seat.seat)
         if not (panel.active or panel.complete):
             return True
-        sig = f"{panel.number}:{panel.token}"
+        sig = panel.token  # the seat's own version: others' secret choices leave it alone
         if sig == seat.prompt_sig and seat.dm_ok:
             return True
         ok = await self.dm(seat, messages.panel_text(panel), view=panel_view(panel)) is not None
