@@ -466,6 +466,11 @@ class GameCommands:
         entries = await self.bot.store.log_tail(table.game.id, n * 4)
         notes = await self.bot.store.journal(table.game.id)
         lines: list[tuple[int, int, str]] = []
+        if (not entries or entries[0].seq == 0) and table.state is not None:
+            for ev in self.kind.rules.start_events(table.state):  # the opening, replayed
+                text = self.kind.rules.event_text(ev, table.names, viewer)
+                if text:
+                    lines.append((0, 0, text))
         for e in entries:
             for ev in e.events:
                 text = self.kind.rules.event_text(Event.from_json(ev), table.names, viewer)

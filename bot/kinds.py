@@ -39,6 +39,11 @@ class Kind:
     def hand_png(self, view: Any) -> bytes:
         return registry.part(self.id, "render").hand_png(view)
 
+    def focus_png(self, view: Any) -> bytes | None:
+        """The optional close-up of the last turn (`render.<id>.focus_png`), or None."""
+        focus = getattr(registry.part(self.id, "render"), "focus_png", None)
+        return focus(view) if focus is not None else None
+
     def ai_choose(self, state: Any, seat: int, level: str, rng: Any) -> Decision:
         return registry.part(self.id, "ai").choose(state, seat, level, rng)
 

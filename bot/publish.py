@@ -35,6 +35,13 @@ def render_board(table: Table) -> bytes:
     return k.board_png(k.rules.view(table.state, None))
 
 
+def render_focus(table: Table) -> bytes | None:
+    """A close-up of the last turn's changes from the spectator view, if the game draws one."""
+    assert table.state is not None
+    k = table.kind
+    return k.focus_png(k.rules.view(table.state, None))
+
+
 def render_preview(panel: Panel) -> bytes:
     """The board as it would be after the player's draft: shown only to that player."""
     k = panel.table.kind
@@ -112,10 +119,10 @@ class Publisher:
                 events = rules.start_events(table.state)
                 entries = await self.bot.store.log(game_id, 0)
                 events += [Event.from_json(ev) for e in entries for ev in e.events
-                           if e.seq < table.state.decisions]
+                           if e.seq < table.game.decisions]
             else:
                 entries = [e for e in await self.bot.store.log(game_id, table.game.posted)
-                           if e.seq < table.state.decisions]  # a commit may land meanwhile
+                           if e.seq < table.game.decisions]  # a commit may land meanwhile
                 if not entries:
                     return
                 events = [Event.from_json(ev) for e in entries for ev in e.events]
@@ -138,13 +145,15 @@ class Publisher:
         awaited = table.awaited() if game.status == "playing" else []
         humans = [table.seats[p.seat] for p in awaited if not table.seats[p.seat].is_ai]
         board = await picture(render_board, table)
+        focus = await picture(render_focus, table)  # where the last turn happened, close up
         content = messages.channel_post(table, events, failures)
         view_ = (turn_view(game.id, game.decisions, turn_label(table))
                  if humans else discord.utils.MISSING)
         channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
         try:
-            msg = await channel.send(content, files=png_file(board, "board.png"), view=view_,
-                                     allowed_mentions=USER_MENTIONS)
+            msg = await channel.send(
+                content, files=png_file(board, "board.png") + png_file(focus, "focus.png"),
+                view=view_, allowed_mentions=USER_MENTIONS)
         except (discord.Forbidden, discord.NotFound):
             # the bot may no longer post here (permission taken, channel gone): the game goes
             # on by DM instead of waiting forever for a post that can never be made
@@ -219,7 +228,9 @@ class Publisher:
         panel = await self.bot.games.panel(table, seat.seat)
         if not (panel.active or panel.complete):
             return True
-        sig = panel.token  # the seat's own version: others' secret choices leave it alone
+        # the seat's own version on the committed state (not its draft): another seat's
+        # secret choice leaves it alone, so no second copy of the same prompt goes out
+        sig = table.kind.token(table.state, seat.seat)
         if sig == seat.prompt_sig and seat.dm_ok:
             return True
         ok = await self.dm(seat, messages.panel_text(panel), view=panel_view(panel)) is not None

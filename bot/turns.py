@@ -94,6 +94,9 @@ class Panel:
     preview: Any
     options: list[Decision]
     token: str
+    # the draft's last step would now reveal something (it completes a simultaneous secret
+    # choice that others finished meanwhile): never previewed, committed by Confirm
+    held: bool = False
 
     @property
     def number(self) -> int:
@@ -107,7 +110,11 @@ class Panel:
     @property
     def complete(self) -> bool:
         """The seat's part is done in the preview: only Confirm / Undo-step are left."""
-        return bool(self.steps) and self.prompt is None
+        if self.held:
+            return True
+        if not self.steps:
+            return False
+        return part_done(self.table.kind, self.table.state, self.preview, self.seat)
 
     @property
     def active(self) -> bool:
@@ -138,6 +145,16 @@ class UndoResult:
     undone: Decision
     was_posted: bool  # the undone step had already been shown in the channel
     sealed: bool = False  # a secret choice: the channel is not told what it was
+
+
+def part_done(k: Kind, committed: Any, preview: Any, seat: int) -> bool:
+    """A seat's part ends when the game no longer waits for it, or when its steps have opened
+    a decision for other seats (the next round's secret choice everyone makes at once): those
+    seats must be asked now, not after this seat's next choice."""
+    awaited = k.awaited(preview)
+    if seat not in awaited:
+        return True
+    return bool(set(awaited) - {seat} - set(k.awaited(committed)))
 
 
 class Games:
@@ -193,22 +210,43 @@ class Games:
 
     async def panel(self, table: Table, seat: int) -> Panel:
         assert table.state is not None
-        rules = table.kind.rules
+        k = table.kind
         draft = await self.store.draft(table.game.id, seat)
+        base = None
+        if draft is not None and draft.base != table.game.decisions:
+            # built before another seat's commit: the draft stays only while what this seat
+            # may decide is unchanged (others' secret choices), and every step still applies
+            base = await self.state_at(table, draft.base)
+            if base is None or k.rules.version(base, seat) != k.rules.version(table.state, seat):
+                draft = None
         steps: list[Decision] = []
         preview = table.state
         if draft is not None:
-            # a draft built before another seat's commit is checked again on the new state:
-            # kept while every step is still legal, dropped otherwise
             try:
                 for raw in draft.steps:
                     d = Decision.from_json(raw)
-                    preview, _ = rules.apply(preview, seat, d)
+                    after, _ = k.rules.apply(preview, seat, d)
                     steps.append(d)
+                    if k.rules.reveals(preview, after, seat):
+                        # the panel the player saw (and the Confirm button they hold) was
+                        # built on the draft's base: its token still stands
+                        return Panel(table, seat, steps, preview, [],
+                                     self._draft_token(k, base, seat, steps), held=True)
+                    preview = after
             except IllegalDecision:
                 steps, preview = [], table.state
-        opts = rules.options(preview, seat)
-        return Panel(table, seat, steps, preview, opts, table.kind.token(preview, seat))
+        opts = k.rules.options(preview, seat)
+        return Panel(table, seat, steps, preview, opts, k.token(preview, seat))
+
+    @staticmethod
+    def _draft_token(k: Kind, base: Any, seat: int, steps: list[Decision]) -> str:
+        state = base
+        try:
+            for d in steps:
+                state, _ = k.rules.apply(state, seat, d)
+        except IllegalDecision:
+            return "-"
+        return k.token(state, seat) if state is not None else "-"
 
     # --- checks -----------------------------------------------------------------------------
 
@@ -243,7 +281,7 @@ class Games:
                                           now=panel.number))
 
     async def _player_panel(self, game_id: int, user_id: int, token: str | None,
-                            number: int | None) -> Panel:
+                            number: int | None, typed: list[Decision] | None = None) -> Panel:
         table = await self.table(game_id)
         self._playing(table)
         seat = self._seated(table, user_id)
@@ -251,6 +289,13 @@ class Games:
         if token is not None and token != panel.token:
             raise self._stale(panel, number)
         if not panel.active and not panel.complete:
+            if typed:  # the game's own reason is clearer ("your veto is used") than ours
+                try:
+                    state = table.state
+                    for d in typed:
+                        state, _ = table.kind.rules.apply(state, seat.seat, d)
+                except IllegalDecision as exc:
+                    raise Refusal.from_illegal(exc) from None
             raise self._not_your_turn(table, seat.seat)
         return panel
 
@@ -280,7 +325,7 @@ class Games:
         """Typed decisions (slash commands, notation): applied atomically; committed at once when
         they complete the player's part."""
         async with self.lock(game_id):
-            panel = await self._player_panel(game_id, user_id, None, None)
+            panel = await self._player_panel(game_id, user_id, None, None, typed=decisions)
             if panel.complete:
                 raise Refusal(t("bot.err.complete"))
             return await self._step(panel, decisions, source, commit_complete=True)
@@ -298,7 +343,7 @@ class Games:
         except IllegalDecision as exc:
             raise Refusal.from_illegal(exc) from None
         steps = panel.steps + decisions
-        complete = not any(p.seat == panel.seat for p in rules.pending(state))
+        complete = part_done(panel.table.kind, panel.table.state, state, panel.seat)
         if revealed or (complete and commit_complete):
             commit = await self._commit(panel.table, panel.seat, steps, source)
             notes = [t("bot.note.revealed")] if revealed else []

@@ -243,7 +243,8 @@ class GameText(Protocol):
     - `describe(decision)`: a button label; `event_text(event, names, viewer)`: one log line,
       None for an event `viewer` may not see.
     - `prompt_text(state, prompt)`: what the prompt asks, in a few words.
-    - `post_head(view)`: where the game stands ("epoch 2"), for the turn post's title line.
+    - `post_head(view)`: where the game stands ("epoch 2"), for the turn post's title line;
+      `status_head(view)`: the same with a little more, for `/<game> status`.
     - `scores(view)`: seat-indexed points; `result_lines(result, names)`: the final ranking
       (the host adds the winners' line).
     - optional `table_lines(view)`: the public table in a few lines, for the terminal game.
@@ -270,6 +271,9 @@ class GameText(Protocol):
         ...
 
     def post_head(self, view: Any) -> str:
+        ...
+
+    def status_head(self, view: Any) -> str:
         ...
 
     def scores(self, view: Any) -> list[int]:

@@ -38,6 +38,11 @@ def main(args: argparse.Namespace) -> int:
     out.mkdir(parents=True, exist_ok=True)
     paths = [out / "board.png"]
     paths[0].write_bytes(pictures.board_png(rules.view(state, None)))
+    focus = getattr(pictures, "focus_png", None)  # optional: the last turn, close up
+    data = focus(rules.view(state, None)) if focus is not None else None
+    if data:
+        paths.append(out / "focus.png")
+        paths[-1].write_bytes(data)
     for seat in range(args.players):
         path = out / f"hand-{seat}.png"
         path.write_bytes(pictures.hand_png(rules.view(state, seat)))
