@@ -1,11 +1,12 @@
-"""Pantheon picture speed: median time to draw and encode the board PNG and a hand PNG.
+"""Pantheon picture speed: median time to draw and encode the board PNG, the focus PNG (the
+last turn's fields, cropped) and a hand PNG.
 
     python3 benchmarks/bench_render.py [--runs 30] [--decisions 300]
 
-Targets on the project's 2-core machine: board at most 80 ms, hand at most 30 ms (median,
-background cache warm). Prints wall-clock and CPU medians (they differ when other processes load
-the machine), the first (cold) board render, which builds the cached static background, and the
-PNG sizes, for 2, 3 and 4 players.
+Targets on the project's 2-core machine: board at most 80 ms, focus at most 40 ms, hand at
+most 30 ms (median, background cache warm). Prints wall-clock and CPU medians (they differ when
+other processes load the machine), the first (cold) board render, which builds the cached static
+background, and the PNG sizes, for 2, 3 and 4 players (the focus where the position has one).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine.pantheon import view  # noqa: E402
 from render.cli import simulate  # noqa: E402
-from render.pantheon import board_png, hand_png  # noqa: E402
+from render.pantheon import board_png, focus_png, hand_png  # noqa: E402
 
 
 def timed(fn, runs: int) -> tuple[float, float, float, int]:
@@ -52,6 +53,11 @@ def main() -> int:
         med, worst, cpu, size = timed(lambda public=public: board_png(public), args.runs)
         print(f"{n:>7} {'board':>8} {med:>10.1f} {worst:>8.1f} {cpu:>7.1f} {size / 1000:>6.0f}"
               f"   (cold, with background: {cold:.0f} ms)")
+        if focus_png(public) is not None:
+            med, worst, cpu, size = timed(lambda public=public: focus_png(public) or b"",
+                                          args.runs)
+            print(f"{n:>7} {'focus':>8} {med:>10.1f} {worst:>8.1f} {cpu:>7.1f} "
+                  f"{size / 1000:>6.0f}")
         own = view(state, 0)
         med, worst, cpu, size = timed(lambda own=own: hand_png(own), args.runs)
         print(f"{n:>7} {'hand':>8} {med:>10.1f} {worst:>8.1f} {cpu:>7.1f} {size / 1000:>6.0f}")

@@ -65,9 +65,14 @@ async def test_a_schema_1_game_upgrades_in_place_and_plays_to_its_end(tmp_path):
         state = new_game(table.names, table.game.seed, {})
         for e in log:
             state, _ = apply(state, e.seat, Decision.from_json(e.decision))
-        final = dump(table.state)
-        # `trail` (the version stamp) starts at schema 2: the schema-1 part of the game has none
-        assert {k: v for k, v in dump(state).items() if k != "trail"} == {
-            k: v for k, v in final.items() if k != "trail"}
+        # what schema 1's engine did not record yet: `trail` (the version stamp) and each
+        # player's `used_gods` start with the upgrade; everything else replays identically
+        assert plain(dump(state)) == plain(dump(table.state))
     finally:
         await store.close()
+
+
+def plain(data: dict) -> dict:
+    out = {k: v for k, v in data.items() if k != "trail"}
+    out["players"] = [{k: v for k, v in p.items() if k != "used_gods"} for p in data["players"]]
+    return out

@@ -66,6 +66,7 @@ def _action(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
     if not action_possible(s, seat, act):
         raise IllegalDecision(_why_not(act), "P-TURN-3")
     pop(s)
+    s.last_changes.setdefault("actions", []).append(act)
     events.append(Event("action", {"seat": seat, "action": act}))
     if act == "move":
         push(s, {"t": "move_cards", "seat": seat, "big": True},
@@ -113,6 +114,7 @@ def _traitera(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
         return
     # P-TRAI-7: a used Traitera goes to the box at once
     s.players[seat].gods.remove("traitera")
+    s.players[seat].used_gods.append("traitera")
     s.god_box.append("traitera")
     assert s.turn is not None
     s.turn["used"] += 1
@@ -130,6 +132,7 @@ def _turn_end(s: State, frame: Frame, events: list[Event]) -> None:
         s.phase_end = True
         events.append(Event("stall_guard", {"rounds": guard}))
     s.turn = None
+    s.last_turn, s.last_changes = s.last_changes, {}  # the board pictures name the turn just over
     if s.phase_end:
         # P-PHASEEND-4/5: the player who started the action scores, the temple passes left
         points = COMPONENTS.raw["phase_end_points"]

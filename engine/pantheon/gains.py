@@ -67,6 +67,8 @@ def gain_god(s: State, seat: int, god: str, source: str, events: list[Event]) ->
     events.append(Event("gained_god", {"seat": seat, "god": god, "source": source,
                                        "points": s.epoch}))
     gtype = GODS[god]
+    if gtype.colour == "yellow" and god != "traitera":  # one-time gods act now and go to the box
+        p.used_gods.append(god)
     if god == "surparit":
         drawn = draw_god(s, events) if source != "surparit" else None  # P-SURP-3: no chain
         s.god_box.append(god)  # P-SURP-4: afterwards, so a rebuilt stack cannot hold it

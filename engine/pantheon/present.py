@@ -29,6 +29,9 @@ def is_follow_on(state: State, prompt: Prompt) -> bool:
 
 def prompt_text(state: State, prompt: Prompt) -> str:
     if is_follow_on(state, prompt):
+        mover = (state.turn or {}).get("seat")
+        if mover is not None and mover != prompt.seat:  # P-MOVE-15: whose Move lets you move
+            return t("pantheon.prompt.follow_on_after", name=state.players[mover].name)
         return t("pantheon.prompt.follow_on")
     return str(prompt.args.get("text") or prompt.kind)
 
@@ -106,8 +109,8 @@ def _hand_lines(pv: PlayerView) -> list[str]:
     if pv.tiles:
         lines.append(t("pantheon.hand.tiles", tiles=", ".join(
             f"{t(f'pantheon.kind.{k}')} {lv}" for k, lv in sorted(pv.tiles.items()))))
-    if pv.gods:
-        lines.append(t("pantheon.hand.gods", gods=", ".join(god_name(g) for g in pv.gods)))
+    if pv.gods or pv.used_gods:
+        lines.append(gods_line(pv))
     extras = []
     if pv.steps:
         extras.append(t("pantheon.hand.steps", n=pv.steps))
@@ -116,6 +119,21 @@ def _hand_lines(pv: PlayerView) -> list[str]:
     if extras:
         lines.append(" · ".join(extras))
     return lines
+
+
+def gods_text(gods: list[str]) -> str:
+    """God tiles grouped in a fixed order: "Vinthrad ×2, Gaiviles"."""
+    counts = {g: gods.count(g) for g in GODS if g in gods}
+    return ", ".join(god_name(g) + (f" ×{n}" if n > 1 else "") for g, n in counts.items())
+
+
+def gods_line(pv: PlayerView) -> str:
+    """Kept gods, then the one-time gods already used (they are in the box, not in front of the
+    seat): "Gods: Vinthrad · used: Surparit ×2"."""
+    line = t("pantheon.hand.gods", gods=gods_text(pv.gods) or "-")
+    if pv.used_gods:
+        line += " · " + t("pantheon.hand.used", gods=gods_text(pv.used_gods))
+    return line
 
 
 def hand_text(v: View, seat: int) -> str:
@@ -144,6 +162,8 @@ def panel_lines(v: View, seat: int) -> list[str]:
     pv = v.players[seat]
     lines.append(t("pantheon.panel.hand", cards=cards_text(pv.hand or {}),
                    feet=pv.supply.get("foot", 0), columns=pv.supply.get("column", 0)))
+    if pv.gods or pv.used_gods:
+        lines.append(gods_line(pv))
     return lines
 
 

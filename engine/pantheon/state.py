@@ -30,6 +30,7 @@ class Player:
     demigods: list[int] = field(default_factory=list)  # values: private to this seat
     bonus: str | None = None  # bonus tile held but not yet resolved (private until resolved)
     placed: list[str] = field(default_factory=list)  # fields this player placed on this epoch
+    used_gods: list[str] = field(default_factory=list)  # one-time (yellow) gods used, in order
 
     def hand_size(self) -> int:
         return sum(self.hand.values())
@@ -68,7 +69,8 @@ class State:
     stall_turns: int = 0
     decisions: int = 0  # decisions applied so far
     trail: int = 0  # rolling crc of every decision so far (game.version: stale-prompt check)
-    last_changes: dict[str, Any] = field(default_factory=dict)  # for highlighting in pictures
+    last_changes: dict[str, Any] = field(default_factory=dict)  # this turn so far (pictures)
+    last_turn: dict[str, Any] = field(default_factory=dict)  # the last finished turn's changes
     result: dict[str, Any] | None = None
 
     @property

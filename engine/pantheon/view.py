@@ -28,6 +28,8 @@ class PlayerView:
     money_bonus: int  # permanent money per Buy (Stonkus)
     demigod_count: int
     has_bonus: bool
+    used_gods: list[str] = field(default_factory=list)  # one-time gods used, in order (public)
+    placed: list[str] = field(default_factory=list)  # fields placed on this epoch (public)
     # private: only in the owner's view
     hand: dict[str, int] | None = None
     demigods: list[int] | None = None
@@ -61,12 +63,14 @@ class View:
     bonus_offer: list[str]  # face-up bonus tiles in the draft
     players: list[PlayerView]
     waiting: list[dict[str, Any]]  # [{seat, kind, text}]
-    last_changes: dict[str, Any]
+    last_changes: dict[str, Any]  # this turn's or the last turn's public changes (_highlight)
     result: dict[str, Any] | None
     step: dict[str, Any] | None = field(default=None)  # public progress of the current step
+    stall_turns: int = 0  # turns in a row without a loot or god tile taken (P-GAP-STALL)
 
 
-PUBLIC_STEP_KEYS = ("big", "cards", "budget", "spent", "placed", "jumps", "left", "god", "bought")
+PUBLIC_STEP_KEYS = ("big", "cards", "budget", "spent", "placed", "jumps", "left", "god", "bought",
+                    "amount")
 
 
 def make_view(s: State, seat: int | None) -> View:
@@ -85,7 +89,7 @@ def make_view(s: State, seat: int | None) -> View:
             supply=dict(p.supply), tiles=dict(p.tiles), gods=list(p.gods),
             steps_tiles=list(p.steps_tiles), steps=steps_value(s, p.seat),
             money_bonus=stonkus_value(s, p.seat), demigod_count=len(p.demigods),
-            has_bonus=p.bonus is not None,
+            has_bonus=p.bonus is not None, used_gods=list(p.used_gods), placed=list(p.placed),
             hand=dict(p.hand) if mine else None,
             demigods=sorted(p.demigods) if mine else None,
             bonus=p.bonus if mine else None,
@@ -105,13 +109,25 @@ def make_view(s: State, seat: int | None) -> View:
         god_stack_count=len(s.god_stack), demigod_stack_count=len(s.demigod_stack),
         bag_count=len(s.bag),
         bonus_offer=sorted(s.bonus_stack) if s.options.get("bonus_draft") else [],
-        players=players, waiting=waiting, last_changes=_public_changes(s.last_changes),
-        result=s.result, step=step,
+        players=players, waiting=waiting, last_changes=_highlight(s),
+        result=s.result, step=step, stall_turns=s.stall_turns,
     )
 
 
 def _public_changes(changes: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in changes.items() if k in ("seat", "placed", "gods", "loot")}
+    return {k: v for k, v in changes.items()
+            if k in ("seat", "placed", "gods", "loot", "actions")}
+
+
+def _highlight(s: State) -> dict[str, Any]:
+    """What the pictures ring and name: the public changes of the turn in progress (or of the
+    epoch's preparation), and once it has changed nothing on the board or the god display yet,
+    those of the last finished turn, marked "done". Only public keys ever pass (P-GAP-HIDDEN)."""
+    now = _public_changes(s.last_changes)
+    if any(k in now for k in ("placed", "gods", "loot")):
+        return {**now, "done": False}
+    last = _public_changes(s.last_turn)
+    return {**last, "done": True} if last else now
 
 
 def _abilities(s: State, seat: int) -> dict[str, Any]:

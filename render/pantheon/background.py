@@ -1,5 +1,9 @@
-"""The static part of the board picture: the map with every field's label and marks, the header
-band and the empty panel frames. Drawn once per (player count, locale), kept in a module cache."""
+"""The static part of the board picture: the map with its coordinates, the header band and the
+empty panel frames. Drawn once per (player count, locale), kept in a module cache.
+
+The fields carry light labels (readable when the picture is opened and zoomed, quiet at a phone's
+inline size); the row letters and column numbers in the margins name every field as well. The
+focus picture crops a map whose labels are drawn dark, since it is looked at close up."""
 
 from __future__ import annotations
 
@@ -11,18 +15,26 @@ from render.typeface import TextDraw, font
 
 from . import palette as pal
 from .geometry import (
+    BOARD_W,
+    COORD_H,
+    COORD_W,
     HEADER_H,
     HEX_R,
     LABEL_DY,
     MAP_BOTTOM,
+    MAP_FRAME_BOTTOM,
+    MAP_LEFT,
     MAP_TOP,
-    MARK_DY,
+    MARGIN,
+    column_x,
     field_centre,
     hex_corners,
+    row_y,
 )
 from .layout import Box, board_layout
 
 _CACHE: dict[tuple[int, str | None], Image.Image] = {}
+_MAPS: dict[bool, Image.Image] = {}
 
 
 def background(n_players: int, locale: str | None) -> Image.Image:
@@ -31,6 +43,15 @@ def background(n_players: int, locale: str | None) -> Image.Image:
     if key not in _CACHE:
         _CACHE[key] = _draw(n_players, locale)
     return _CACHE[key]
+
+
+def map_image(dark_labels: bool) -> Image.Image:
+    """The map alone (BOARD_W wide, down to MAP_FRAME_BOTTOM), cached; copy before drawing."""
+    if dark_labels not in _MAPS:
+        img = Image.new("RGB", (BOARD_W, MAP_FRAME_BOTTOM + 4), pal.BACKGROUND)
+        _draw_map(TextDraw(img), dark_labels)
+        _MAPS[dark_labels] = img
+    return _MAPS[dark_labels]
 
 
 def panel(d: ImageDraw.ImageDraw, box: Box, title: str = "") -> None:
@@ -52,42 +73,59 @@ def field_fill(f: Field) -> pal.RGB:
 def _column_mark(d: ImageDraw.ImageDraw, x: int, y: int) -> None:
     """The printed column on a column field (drawn faint; a placed column covers it)."""
     c = pal.COLUMN_MARK
-    d.rectangle((x - 11, y - 13, x + 11, y - 9), fill=c)
-    d.rectangle((x - 6, y - 9, x + 6, y + 9), outline=c, width=2)
-    d.rectangle((x - 11, y + 9, x + 11, y + 13), fill=c)
+    y += 3
+    d.rectangle((x - 12, y - 15, x + 12, y - 10), fill=c)
+    d.rectangle((x - 7, y - 10, x + 7, y + 10), outline=c, width=2)
+    d.rectangle((x - 12, y + 10, x + 12, y + 15), fill=c)
 
 
-def _draw_field(d: ImageDraw.ImageDraw, f: Field) -> None:
+def label(d: ImageDraw.ImageDraw, f: Field, dark: bool = False) -> None:
+    """A field's label ("F12") at the top of its hex."""
     x, y = field_centre(f.label)
-    d.polygon(hex_corners(x, y, HEX_R), fill=field_fill(f), outline=pal.HEX_EDGE, width=1)
-    if f.is_column_field:
-        _column_mark(d, x, y)
+    water = f.terrain == "water"
+    if dark:
+        ink = pal.WATER_LABEL if water else pal.LABEL
+        d.text((x, y + LABEL_DY), f.label, font=font(13, True), fill=ink, anchor="mm")
+    else:
+        ink = pal.LIGHT_WATER_LABEL if water else pal.LIGHT_LABEL
+        d.text((x, y + LABEL_DY), f.label, font=font(12), fill=ink, anchor="mm")
 
 
-def redraw_marks(d: ImageDraw.ImageDraw, f: Field) -> None:
-    """A field's label and its people mark ("G★" start field, "G3" symbol field 3)."""
-    x, y = field_centre(f.label)
-    ink = pal.WATER_LABEL if f.terrain == "water" else pal.LABEL
-    d.text((x, y + LABEL_DY), f.label, font=font(13, True), fill=ink, anchor="mm")
-    if f.is_start:
-        d.text((x, y + MARK_DY), f"{f.people}★", font=font(14, True), fill=pal.ACTIVE_EDGE,
+def _draw_map(d: ImageDraw.ImageDraw, dark_labels: bool) -> None:
+    d.rectangle((MARGIN, MAP_TOP - COORD_H, BOARD_W - MARGIN - 1, MAP_FRAME_BOTTOM),
+                fill=pal.COORD_BAND)
+    d.rectangle((MAP_LEFT - 4, MAP_TOP - 4, BOARD_W - MAP_LEFT + 3, MAP_BOTTOM + 4),
+                fill=pal.WATER)
+    for f in BOARD.fields:
+        x, y = field_centre(f.label)
+        d.polygon(hex_corners(x, y, HEX_R), fill=field_fill(f), outline=pal.HEX_EDGE, width=1)
+        if f.is_column_field:
+            _column_mark(d, x, y)
+    # text last, so that no neighbouring hex covers a label's edge
+    for f in BOARD.fields:
+        label(d, f, dark_labels)
+    coord = font(16, True)
+    for c in range(BOARD.cols):
+        x = column_x(c)
+        d.text((x, MAP_TOP - COORD_H // 2 - 2), str(c + 1), font=coord, fill=pal.COORD_INK,
                anchor="mm")
-    elif f.people:
-        d.text((x, y + MARK_DY), f"{f.people}{f.symbol}", font=font(13, True),
-               fill=pal.ACTIVE_EDGE, anchor="mm")
+        d.text((x, MAP_FRAME_BOTTOM - COORD_H // 2 + 2), str(c + 1), font=coord,
+               fill=pal.COORD_INK, anchor="mm")
+    for r in range(BOARD.rows):
+        letter = BOARD.label(r * BOARD.cols)[0]
+        y = row_y(r)
+        d.text((MARGIN + COORD_W // 2 - 2, y), letter, font=coord, fill=pal.COORD_INK,
+               anchor="mm")
+        d.text((BOARD_W - MARGIN - COORD_W // 2 + 2, y), letter, font=coord, fill=pal.COORD_INK,
+               anchor="mm")
 
 
 def _draw(n_players: int, locale: str | None) -> Image.Image:
     lay = board_layout(n_players)
     img = Image.new("RGB", (lay.width, lay.height), pal.BACKGROUND)
+    img.paste(map_image(False), (0, 0))
     d = TextDraw(img)
     d.rectangle((0, 0, lay.width, HEADER_H), fill=pal.HEADER)
-    d.rectangle((4, MAP_TOP - 4, lay.width - 5, MAP_BOTTOM + 4), fill=pal.WATER)
-    for f in BOARD.fields:
-        _draw_field(d, f)
-    # text last, so that no neighbouring hex covers a label's edge
-    for f in BOARD.fields:
-        redraw_marks(d, f)
     panel(d, lay.epochs, t("pantheon.render.board.epochs", locale))
     panel(d, lay.gods)
     panel(d, lay.cards, t("pantheon.render.board.cards", locale))

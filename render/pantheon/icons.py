@@ -3,45 +3,67 @@ cards, offering tiles and demigod tokens. Each takes a centre point and draws ar
 
 from __future__ import annotations
 
+import math
+
 from PIL import ImageDraw
 
 from render.typeface import font
 
 from . import palette as pal
-from .geometry import PIECE_R, hex_corners
+from .geometry import hex_corners
 
 Draw = ImageDraw.ImageDraw
+TOKEN_R = 12  # a seat's token in texts and panels
+
+
+def _letter(d: Draw, x: int, y: int, letter: str, ink: pal.RGB, r: int) -> None:
+    """The colour's letter in the piece's upper half: the lower half keeps the plain colour."""
+    if letter:
+        d.text((x, y - 1), letter, font=font(max(12, r * 4 // 5), True), fill=ink, anchor="mb")
 
 
 def foot(d: Draw, x: int, y: int, fill: pal.RGB, letter: str = "", ink: pal.RGB = pal.INK,
-         r: int = PIECE_R) -> None:
-    """A foot: an upright oval. The letter sits in its upper half: the centre keeps the colour."""
-    d.ellipse((x - r + 1, y - r - 2, x + r - 1, y + r + 2), fill=fill, outline=pal.OUTLINE, width=2)
-    if letter:
-        d.text((x, y - 1), letter, font=font(12, True), fill=ink, anchor="mb")
+         r: int = TOKEN_R) -> None:
+    """A foot: an upright oval."""
+    d.ellipse((x - r + 1, y - r - 2, x + r - 1, y + r + 2), fill=fill, outline=pal.OUTLINE,
+              width=2 if r < 18 else 3)
+    _letter(d, x, y, letter, ink, r)
 
 
 def column(d: Draw, x: int, y: int, fill: pal.RGB, letter: str = "", ink: pal.RGB = pal.INK,
-           r: int = PIECE_R) -> None:
-    """A column: capital, shaft and base. The letter sits in the upper shaft."""
+           r: int = TOKEN_R) -> None:
+    """A column: capital, shaft and base."""
     h = r + 2
-    shaft = r - 3
-    d.rectangle((x - shaft, y - h + 4, x + shaft, y + h - 4), fill=fill, outline=pal.OUTLINE,
-                width=2)
-    d.rectangle((x - r, y - h, x + r, y - h + 5), fill=fill, outline=pal.OUTLINE, width=2)
-    d.rectangle((x - r, y + h - 5, x + r, y + h), fill=fill, outline=pal.OUTLINE, width=2)
-    if letter:
-        d.text((x, y - 1), letter, font=font(12, True), fill=ink, anchor="mb")
+    shaft = r * 4 // 5
+    cap = max(5, r // 3)
+    half = r - 1  # two columns on one field keep a gap between their capitals
+    w = 2 if r < 18 else 3
+    d.rectangle((x - shaft, y - h + cap - 1, x + shaft, y + h - cap + 1), fill=fill,
+                outline=pal.OUTLINE, width=w)
+    d.rectangle((x - half, y - h, x + half, y - h + cap), fill=fill, outline=pal.OUTLINE,
+                width=w)
+    d.rectangle((x - half, y + h - cap, x + half, y + h), fill=fill, outline=pal.OUTLINE,
+                width=w)
+    _letter(d, x, y, letter, ink, r)
 
 
 def piece(d: Draw, kind: str, x: int, y: int, fill: pal.RGB, letter: str = "",
-          ink: pal.RGB = pal.INK, r: int = PIECE_R) -> None:
+          ink: pal.RGB = pal.INK, r: int = TOKEN_R) -> None:
     (column if kind == "column" else foot)(d, x, y, fill, letter, ink, r)
 
 
-def ring(d: Draw, x: int, y: int, r: int = PIECE_R + 6) -> None:
-    """The highlight around a piece placed in the last turn."""
-    d.ellipse((x - r, y - r - 1, x + r, y + r + 1), outline=pal.NEW_RING, width=4)
+def ghost(d: Draw, kind: str, x: int, y: int, colour: pal.RGB, r: int) -> None:
+    """Where a piece of the last turn stood before it went home (feet leave at an epoch's end):
+    its outline in the seat's colour."""
+    if kind == "column":
+        d.rectangle((x - r, y - r - 2, x + r, y + r + 2), outline=colour, width=4)
+    else:
+        d.ellipse((x - r + 1, y - r - 2, x + r - 1, y + r + 2), outline=colour, width=4)
+
+
+def changed_field(d: Draw, x: int, y: int, r: float) -> None:
+    """The highlight of a field changed in the last turn: a thick hexagon just inside its edge."""
+    d.polygon(hex_corners(x, y, r), outline=pal.NEW_RING, width=6)
 
 
 def temple(d: Draw, x: int, y: int) -> None:
@@ -191,3 +213,18 @@ def offering_tile(d: Draw, x: int, y: int, kind: str, level: int | None, size: i
         for j in range(box[1], box[3], 6):
             d.line((box[0], j, box[0], min(j + 3, box[3])), fill=pal.MUTED)
             d.line((box[2], j, box[2], min(j + 3, box[3])), fill=pal.MUTED)
+
+
+def people_mark(d: Draw, x: int, y: int, letter: str, start: bool) -> None:
+    """A people's mark on the map, in a shape no field label has: a star on its start field
+    (where the temple stands in its epoch), a shield on each symbol field that gets loot."""
+    if start:
+        pts = [(x + (18 if i % 2 == 0 else 9) * math.sin(math.radians(36 * i)),
+                y + 1 - (18 if i % 2 == 0 else 9) * math.cos(math.radians(36 * i)))
+               for i in range(10)]
+        d.polygon(pts, fill=pal.MARK_FILL, outline=pal.MARK_EDGE, width=2)
+        d.text((x, y + 2), letter, font=font(12, True), fill=pal.MARK_INK, anchor="mm")
+    else:
+        d.polygon([(x - 10, y - 11), (x + 10, y - 11), (x + 10, y + 3), (x, y + 12),
+                   (x - 10, y + 3)], fill=pal.MARK_FILL, outline=pal.MARK_EDGE, width=2)
+        d.text((x, y - 2), letter, font=font(13, True), fill=pal.MARK_INK, anchor="mm")

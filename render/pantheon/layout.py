@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .geometry import BOARD_W, MAP_BOTTOM, MARGIN
+from .geometry import BOARD_W, MAP_FRAME_BOTTOM, MARGIN
 
 Box = tuple[int, int, int, int]  # left, top, right, bottom
 
@@ -65,7 +65,7 @@ CARD_H = 100
 def board_layout(n_players: int) -> BoardLayout:
     w = BOARD_W
     inner_l, inner_r = MARGIN, w - MARGIN
-    y = MAP_BOTTOM + GAP
+    y = MAP_FRAME_BOTTOM + GAP
     epochs = (inner_l, y, inner_l + 6 * 90 + 2 * GAP - 6, y + ROW_A_H)
     gods = (epochs[2] + GAP, y, inner_r, y + ROW_A_H)
     y = epochs[3] + GAP

@@ -40,8 +40,15 @@ COLUMN_MARK: RGB = (178, 171, 158)
 PEOPLE_FIELD: RGB = (245, 233, 196)
 HEX_EDGE: RGB = (150, 136, 108)
 ACTIVE_EDGE: RGB = (176, 120, 0)
-LABEL: RGB = (70, 62, 50)
+LABEL: RGB = (70, 62, 50)  # field labels where they must be read: the focus picture
 WATER_LABEL: RGB = (40, 70, 100)
+LIGHT_LABEL: RGB = (140, 127, 102)  # the board's field labels: there when zoomed in, quiet else
+LIGHT_WATER_LABEL: RGB = (92, 128, 158)
+COORD_BAND: RGB = (222, 211, 186)  # the margins with the row letters and column numbers
+COORD_INK: RGB = (92, 82, 66)
+MARK_FILL: RGB = PANEL  # a people's start and symbol fields (star, shield)
+MARK_EDGE: RGB = (164, 124, 50)
+MARK_INK: RGB = (96, 60, 0)
 
 OUTLINE: RGB = INK
 NEW_RING: RGB = (214, 0, 140)  # magenta: apart from the four seat colours and every terrain
@@ -86,6 +93,11 @@ def _quant_colours() -> list[RGB]:
                GOD_BAND["yellow"], PLAYER["yellow"], CARD["move"])),
         (LABEL, (LAND, PEOPLE_FIELD, COLUMN_FIELD)),
         (WATER_LABEL, (WATER,)),
+        (LIGHT_LABEL, (LAND, PEOPLE_FIELD, COLUMN_FIELD)),
+        (LIGHT_WATER_LABEL, (WATER,)),
+        (MARK_INK, (MARK_FILL,)),
+        (COORD_INK, (COORD_BAND,)),
+        (NEW_RING, (HEADER, PANEL)),
         (ACTIVE_EDGE, (PEOPLE_FIELD, PANEL, HIGHLIGHT, LAND, BACKGROUND)),
         (MUTED, (PANEL, BACKGROUND, FAINT)),
         (HEADER_INK, (HEADER,)),

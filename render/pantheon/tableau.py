@@ -29,10 +29,12 @@ def columns_on_board(view: View, seat: int) -> int:
 
 
 def chip(d: Draw, x: int, y: int, text: str, fill: pal.RGB, ink: pal.RGB = pal.INK,
-         size: int = 14) -> int:
-    """A rounded label; returns its right edge."""
+         size: int = 14, new: bool = False) -> int:
+    """A rounded label, ringed in magenta when it is `new` (gained in the last turn); returns
+    its right edge."""
     w = text_width(text, size, True) + 14
-    d.rounded_rectangle((x, y, x + w, y + size + 10), 6, fill=fill, outline=pal.OUTLINE, width=1)
+    d.rounded_rectangle((x, y, x + w, y + size + 10), 6, fill=fill,
+                        outline=pal.NEW_RING if new else pal.OUTLINE, width=3 if new else 1)
     d.text((x + 7, y + (size + 10) // 2), text, font=font(size, True), fill=ink, anchor="lm")
     return x + w
 
@@ -42,20 +44,26 @@ def god_counts(gods: list[str]) -> list[tuple[str, int]]:
     return [(g, gods.count(g)) for g in COMPONENTS.gods if g in gods]
 
 
-def flow_chips(d: Draw, x0: int, y: int, right: int, chips: list[tuple[str, pal.RGB, pal.RGB]],
-               size: int = 14) -> int:
-    """Chips left to right, wrapping at `right`; returns the y below the last row."""
+Chip = tuple[str, pal.RGB, pal.RGB] | tuple[str, pal.RGB, pal.RGB, bool]
+
+
+def flow_chips(d: Draw, x0: int, y: int, right: int, chips: list[Chip], size: int = 14) -> int:
+    """Chips (text, fill, ink[, new]) left to right, wrapping at `right`; returns the y below
+    the last row."""
     x = x0
-    for text, fill, ink in chips:
+    for text, fill, ink, *new in chips:
         w = text_width(text, size, True) + 14
         if x > x0 and x + w > right:
             x, y = x0, y + size + 16
-        x = chip(d, x, y, text, fill, ink, size) + 6
+        x = chip(d, x, y, text, fill, ink, size, bool(new and new[0])) + 6
     return y + size + 16
 
 
-def god_chips(pv: PlayerView, locale: str | None) -> list[tuple[str, pal.RGB, pal.RGB]]:
-    out = []
+def god_chips(pv: PlayerView, locale: str | None, new: frozenset[str] = frozenset()
+              ) -> list[Chip]:
+    """Kept gods, steps tiles and the one-time gods used; the gods in `new` (gained in the last
+    turn) are ringed."""
+    out: list[Chip] = []
     for gid, n in god_counts(pv.gods):
         colour = COMPONENTS.gods[gid].colour
         label = names.god(gid, locale) + (f" ×{n}" if n > 1 else "")
@@ -63,13 +71,19 @@ def god_chips(pv: PlayerView, locale: str | None) -> list[tuple[str, pal.RGB, pa
             label = f"{label} (+{COMPONENTS.gods[gid].money})"
         elif gid == "traitera":
             label = f"{label} {t('pantheon.render.player.traitera_note', locale)}"
-        out.append((label, pal.GOD_BAND[colour], pal.GOD_BAND_INK[colour]))
+        out.append((label, pal.GOD_BAND[colour], pal.GOD_BAND_INK[colour], gid in new))
     steps: dict[str, int] = {}
     for tile in pv.steps_tiles:
         label = t(f"pantheon.render.steps_tile.{tile}", locale)
         steps[label] = steps.get(label, 0) + 1
     for label, n in steps.items():
         out.append((label + (f" ×{n}" if n > 1 else ""), pal.CARD["move"], pal.CARD_INK["move"]))
+    if pv.used_gods:
+        # one-time gods act once and go back to the box: still worth knowing who used which
+        used = ", ".join(names.god(g, locale) + (f" ×{n}" if n > 1 else "")
+                         for g, n in god_counts(pv.used_gods))
+        out.append((t("pantheon.render.player.used", locale, gods=used), pal.PANEL, pal.MUTED,
+                    bool(new & set(pv.used_gods))))
     return out
 
 
@@ -125,7 +139,8 @@ def player_panel(d: Draw, box: Box, pv: PlayerView, view: View, locale: str | No
     d.text((x0 + 12, y), fit(counts, 16, x1 - x0 - 24), font=font(16), fill=pal.INK, anchor="lm")
     supply_row(d, x0 + 12, y0 + 120, pv, locale)
     offering_row(d, x0 + 12, y0 + 140, pv.tiles, locale, spacing=(x1 - x0 - 24) // 4)
-    chips = god_chips(pv, locale)
+    gained = frozenset(g for s, g in view.last_changes.get("gods", []) if s == pv.seat)
+    chips = god_chips(pv, locale, gained)
     if chips:
         flow_chips(d, x0 + 10, y0 + 186, x1 - 10, chips, size=14)
     else:
