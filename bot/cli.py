@@ -20,10 +20,10 @@ def players_help(info: GameInfo) -> str:
     return f"number of seats ({info.min_players} to {info.max_players})"
 
 
-def _game_parsers(parent: argparse.ArgumentParser, helps: str) -> list[
+def _game_parsers(parent: argparse.ArgumentParser, helps: str, required: bool = True) -> list[
         tuple[GameInfo, argparse.ArgumentParser]]:
     """One sub-parser per registered game under `parent` (the `game` argument)."""
-    games = parent.add_subparsers(dest="game", required=True, metavar="game",
+    games = parent.add_subparsers(dest="game", required=required, metavar="game",
                                   help=f"{helps}: {', '.join(registry.ids())}")
     out = []
     for game_id in registry.ids():
@@ -55,7 +55,9 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--out", default="out")
 
     play = sub.add_parser("play", help="play in the terminal against AI seats")
-    for info, p in _game_parsers(play, "the game"):
+    play.add_argument("--resume", metavar="FILE", default=None,
+                      help="continue a saved game (the file is written after every decision)")
+    for info, p in _game_parsers(play, "the game", required=False):
         players = default_players(info, 3)
         p.add_argument("--players", type=int, default=players, help=players_help(info))
         p.add_argument("--ai", type=int, default=players - 1,
@@ -67,6 +69,9 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--out", default=None, help="folder for the board pictures")
         p.add_argument("--no-pictures", dest="pictures", action="store_false",
                        help="text only: draw no board pictures")
+        p.add_argument("--save", metavar="FILE", default=None,
+                       help="save the game here after every decision (default: game.json in "
+                            "the pictures folder)")
 
     rep = sub.add_parser("replay", help="replay a game record (agora-record JSON)")
     rep.add_argument("file", help="the record file (- for standard input)")
@@ -95,6 +100,9 @@ def main(argv: list[str] | None = None) -> int:
         from bot.replay import main as replay
 
         return replay(args)
+    if args.game is None and not args.resume:
+        build_parser().error("play needs a game (for example: agora play pantheon), or "
+                             "--resume FILE")
     from bot.offline import main as play
 
     return play(args)

@@ -5,21 +5,47 @@ Human seats answer numbered menus (the game's `options` labelled by its `describ
 the game offers the optional `parse_notation(state, seat, text)` hook, type a whole turn in its
 text notation (applied atomically: all of it or nothing). AI seats play through the game's AI
 part and each of their decisions is printed as log lines. After every turn (the game's
-`post_boundaries` events) the public board picture from its render part is written to a folder.
+`post_boundaries` events) the public board picture from its render part is written to a folder,
+and the deciding human seat's hand picture (`hand_png`) beside it whenever that hand changed.
 
 Several seats may be pending at once (a secret choice every player makes): they are asked one at
 a time in seat order, AI seats answering by themselves. A hand is printed only to the seat whose
 decision it is, after a line naming that seat (several people may share one terminal); private
 log lines are shown only when one person plays every human seat. End of input stops the game
 cleanly (exit code 0).
+
+Besides a decision a human may type `rules [topic]` (the game's `<id>.rules.<topic>` summaries),
+`undo` (the Discord policy: only your own steps since your last prompt, never past a step that
+revealed hidden information (`reveals`), never another seat's or an AI's decision), `status`,
+`options`, `hint`, `help` and `quit`.
+
+The game is saved after every decision (to `--save FILE`, else `game.json` in the pictures
+folder) and `agora play --resume FILE` continues it exactly. The save file is small JSON:
+
+    {"format": "agora-offline-save", "version": 1, "game": "pantheon", "seed": 11,
+     "options": {},                          # new_game's engine options
+     "seats": ["Player", "AI 1 (normal)"],   # names in seat order
+     "humans": [0],                          # the seats played at the terminal; the rest are AI
+     "level": "normal",                      # the AI level
+     "pictures": "/tmp/agora-play-..." | null,   # the pictures folder
+     "decisions": [[0, {"kind": "action", "args": {"action": "move"}}], ...]}
+
+The decisions are engine/record.py's [seat, decision] pairs; its record format itself holds
+seeds and decisions only for finished games, so an unfinished game gets this file instead. An AI
+seat's randomness is drawn from the seed, the seat and the decision number, so replaying the
+decisions and playing on is the same game as one never interrupted.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import re
 import sys
 import tempfile
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -28,6 +54,10 @@ from engine import registry
 from engine.core import Decision, Event, IllegalDecision, Prompt
 
 COLUMNS = 3  # menu entries per line
+SAVE_FORMAT = "agora-offline-save"
+SAVE_VERSION = 1
+SAVE_NAME = "game.json"
+MARKUP = re.compile(r"\*\*|`")
 
 
 class Stop(Exception):
@@ -43,18 +73,28 @@ def colour_name(game_id: str, colour: str) -> str:
     return colour
 
 
+def is_number(line: str) -> bool:
+    """A menu number: plain ASCII digits only ("²" is a digit to str.isdigit, not to int)."""
+    return line.isascii() and line.isdigit()
+
+
 class Pictures:
-    """Writes the public board picture after every turn; the game's render part is imported
-    lazily so the terminal game still works (text only) when it is missing or broken."""
+    """Writes the public board picture after every turn and a human seat's hand picture beside
+    it; the game's render part is imported lazily so the terminal game still works (text only)
+    when it is missing or broken."""
 
     def __init__(self, game_id: str, folder: Path, out: Callable[[str], None]) -> None:
         self.folder = folder
         self.out = out
-        self.count = 0
+        self.count = max((int(m.group(1)) for f in folder.glob("board-*.png")
+                          if (m := re.fullmatch(r"board-(\d+)\.png", f.name))), default=0)
         self.render: Callable[[Any], bytes] | None = None
+        self.hand: Callable[[Any], bytes] | None = None
         self.disabled: str | None = None
         try:
-            self.render = registry.part(game_id, "render").board_png
+            part = registry.part(game_id, "render")
+            self.render = part.board_png
+            self.hand = getattr(part, "hand_png", None)
         except Exception as exc:  # any import problem: play on without pictures
             self.disable(exc)
 
@@ -76,39 +116,132 @@ class Pictures:
         (self.folder / "board-latest.png").write_bytes(data)
         return name
 
+    def save_hand(self, seat_view: Any, name: str) -> str | None:
+        """The hand picture of the seat whose view this is (the caller passes only the view of
+        the human seat deciding now)."""
+        if self.hand is None or self.disabled:
+            return None
+        try:
+            (self.folder / name).write_bytes(self.hand(seat_view))
+        except Exception as exc:
+            self.disable(exc)
+            return None
+        return name
+
+
+@dataclass
+class UndoEntry:
+    """One answer of a human seat: the state before it and what it did."""
+
+    seat: int
+    before: Any
+    decisions: list[Decision]
+    logged: int  # len(log) before the answer
+    posted: bool  # its events ended a turn post (a board picture was written)
+    holder: tuple[int, str] | None  # who held the turn before the answer
+
+
+class SaveError(ValueError):
+    """A save file that cannot be resumed; the message is fit to print."""
+
+
+def load_save(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise SaveError(str(exc)) from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise SaveError(f"not a saved game: the text is not JSON ({exc})") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveError(f'not a saved game (it needs "format": "{SAVE_FORMAT}")')
+    if data.get("version") != SAVE_VERSION:
+        raise SaveError(f"saved game version {data.get('version')!r}; this Agora reads "
+                        f"version {SAVE_VERSION}")
+    game = data.get("game")
+    if game not in registry.ids():
+        raise SaveError(f"unknown game {game!r} (known: {', '.join(registry.ids())})")
+    info = registry.info(game)
+    seats, humans = data.get("seats"), data.get("humans")
+    if (not isinstance(seats, list) or not all(isinstance(x, str) for x in seats)
+            or not info.min_players <= len(seats) <= info.max_players):
+        raise SaveError(f'"seats" must be {info.min_players} to {info.max_players} names')
+    if (not isinstance(humans, list) or any(type(h) is not int or not 0 <= h < len(seats)
+                                            for h in humans)):
+        raise SaveError('"humans" must list seat numbers')
+    if len(humans) < len(seats) and data.get("level") not in info.ai_levels:
+        raise SaveError(f'"level" must be one of {", ".join(info.ai_levels) or "-"}')
+    if type(data.get("seed")) is not int or not isinstance(data.get("options", {}), dict):
+        raise SaveError('"seed" must be a whole number and "options" an object')
+    try:
+        info.check_options(data.get("options", {}))
+    except IllegalDecision as exc:
+        raise SaveError(f"bad options: {exc}") from None
+    decisions = data.get("decisions")
+    if not isinstance(decisions, list) or not all(
+            isinstance(x, list) and len(x) == 2 and type(x[0]) is int and isinstance(x[1], dict)
+            for x in decisions):
+        raise SaveError('"decisions" must be a list of [seat, decision] pairs')
+    return data
+
 
 class Session:
-    def __init__(self, args: Any, stdin: TextIO, stdout: TextIO) -> None:
-        self.game = args.game
+    def __init__(self, args: Any, stdin: TextIO, stdout: TextIO,
+                 saved: dict[str, Any] | None = None, saved_from: Path | None = None) -> None:
+        self.game = saved["game"] if saved else args.game
         self.rules = registry.rules(self.game)
         self.info = self.rules.INFO
         self.stdin = stdin
         self.interactive = bool(getattr(stdin, "isatty", lambda: False)())
         self.stdout = stdout
         levels = self.info.ai_levels
-        self.level = getattr(args, "level", None) or (levels[-1] if levels else "-")
-        self.seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-        n, ai = args.players, args.ai
-        self.humans = list(range(n - ai))
-        self.ai = {seat: random.Random(self.seed * 101 + seat) for seat in range(n - ai, n)}
-        self.ai_part: Any = None
-        if self.ai:
-            self.ai_part = registry.part(self.game, "ai")
-        self.names = [t("offline.human_name", n=i + 1) if len(self.humans) > 1
-                      else t("offline.you_name") for i in self.humans]
-        self.names += [t("offline.ai_name", n=i + 1, level=self.level) for i in range(ai)]
-        self.state = self.rules.new_game(self.names, self.seed)
-        self.played = 0  # decisions taken at this terminal or by the AI seats
+        if saved:
+            self.seed = saved["seed"]
+            self.names = list(saved["seats"])
+            self.humans = sorted(set(saved["humans"]))
+            self.level = saved.get("level") or "-"
+            self.engine_options = dict(saved.get("options", {}))
+            out = getattr(args, "out", None) or saved.get("pictures")
+        else:
+            self.seed = (args.seed if args.seed is not None
+                         else random.SystemRandom().randrange(10**6))
+            n, ai = args.players, args.ai
+            self.humans = list(range(n - ai))
+            self.level = getattr(args, "level", None) or (levels[-1] if levels else "-")
+            self.names = [t("offline.human_name", n=i + 1) if len(self.humans) > 1
+                          else t("offline.you_name") for i in self.humans]
+            self.names += [t("offline.ai_name", n=i + 1, level=self.level) for i in range(ai)]
+            self.engine_options = {}
+            out = getattr(args, "out", None)
+        self.ai = [seat for seat in range(len(self.names)) if seat not in self.humans]
+        self.ai_part: Any = registry.part(self.game, "ai") if self.ai else None
+        self.state = self.rules.new_game(self.names, self.seed, self.engine_options)
+        self.log: list[tuple[int, Decision]] = []  # every decision since the start
         self.parse = getattr(self.rules, "parse_notation", None)
-        folder = Path(args.out) if args.out else Path(
-            tempfile.mkdtemp(prefix=f"agora-play-{self.game}-{self.seed}-"))
+        self._folder = Path(out) if out else None
         self.pictures_on = getattr(args, "pictures", True)
-        self.folder = folder
         self.pictures: Pictures | None = None
+        save = getattr(args, "save", None)
+        self.save_path: Path | None = (
+            None if save is False else Path(save) if save else saved_from)
+        self.saving = save is not False
         # private events are shown only when one person plays all human seats
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
         self.last_turn_seat: int | None = None
         self.last_awaited: tuple[int, ...] = ()
+        self.undo_stack: list[UndoEntry] = []
+        self.undo_block = "none"  # why the stack is empty: none, hidden or other
+        self.last_actor: int | None = None
+        self.turn_holder: tuple[int, str] | None = None  # (seat, what it chose) this turn
+        self.hand_signatures: dict[int, str] = {}
+        if saved:
+            self.replay(saved["decisions"])
+
+    @property
+    def folder(self) -> Path:
+        """The pictures folder (and the default save folder), made on first use."""
+        if self._folder is None:
+            self._folder = Path(tempfile.mkdtemp(prefix=f"agora-play-{self.game}-{self.seed}-"))
+        return self._folder
 
     # --- output -------------------------------------------------------------------------------
 
@@ -134,8 +267,11 @@ class Session:
                  if x]
         if lines:
             self.say(prefix + " ".join(lines))
-        if picture and any(e.template in self.rules.post_boundaries for e in events):
+        if picture and self.boundary(events):
             self.picture()
+
+    def boundary(self, events: list[Event]) -> bool:
+        return any(e.template in self.rules.post_boundaries for e in events)
 
     def picture(self) -> None:
         if self.pictures is not None:
@@ -143,9 +279,62 @@ class Session:
             if name:
                 self.say(t("offline.picture_saved", file=name))
 
+    def hand_picture(self, seat: int) -> None:
+        """The deciding human seat's hand picture, written again whenever that hand changed."""
+        if self.pictures is None:
+            return
+        signature = self.rules.hand_signature(self.state, seat)
+        if self.hand_signatures.get(seat) == signature:
+            return
+        name = self.pictures.save_hand(self.rules.view(self.state, seat),
+                                       f"hand-{self.info.colours[seat]}.png")
+        if name:
+            self.hand_signatures[seat] = signature
+            self.say(t("offline.hand_picture", name=self.names[seat], file=name))
+
+    # --- saving -------------------------------------------------------------------------------
+
+    def save(self) -> None:
+        """Write the save file (atomically: a crash mid-write keeps the previous one)."""
+        if not self.saving:
+            return
+        if self.save_path is None:
+            self.save_path = self.folder / SAVE_NAME
+        data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game,
+                "seed": self.seed, "options": self.engine_options, "seats": self.names,
+                "humans": self.humans, "level": self.level,
+                "pictures": str(self._folder.resolve()) if self._folder else None,
+                "decisions": [[seat, d.to_json()] for seat, d in self.log]}
+        path = self.save_path
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_name(path.name + ".tmp")
+            tmp.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError as exc:
+            self.saving = False
+            self.say(t("offline.save_failed", path=str(path), reason=str(exc)))
+
+    def replay(self, pairs: list[list[Any]]) -> None:
+        """Rebuild a saved game from its decisions (SaveError when one does not apply)."""
+        state = self.state
+        for i, (seat, dj) in enumerate(pairs, 1):
+            kind = next((p.kind for p in self.rules.pending(state) if p.seat == seat), None)
+            try:
+                d = Decision.from_json(dj)
+                state, events = self.rules.apply(state, seat, d, in_place=i > 1)
+            except IllegalDecision as exc:
+                raise SaveError(f"decision {i} of {len(pairs)} does not apply: {exc}") from None
+            self.log.append((seat, d))
+            if kind in self.info.turn_prompts:  # who holds the turn, as `done` keeps it
+                self.turn_holder = (seat, self.rules.describe(d))
+            if self.boundary(events):
+                self.turn_holder = None
+        self.state = state
+
     # --- the game -----------------------------------------------------------------------------
 
-    def run(self) -> int:
+    def run(self, resumed: Path | None = None) -> int:
         n = len(self.names)
         self.say(t("offline.start_game", game=self.info.name, players=n,
                    humans=len(self.humans), ai=len(self.ai), level=self.level, seed=self.seed))
@@ -155,8 +344,14 @@ class Session:
             self.folder.mkdir(parents=True, exist_ok=True)
             self.say(t("offline.pictures", path=str(self.folder.resolve())))
             self.pictures = Pictures(self.game, self.folder, self.say)
+        self.save()
+        if self.saving and self.save_path is not None:
+            self.say(t("offline.save_file", path=str(self.save_path.resolve())))
         self.say(t("offline.help_short") if self.parse else t("offline.help_short_numbers"))
-        self.events(self.rules.start_events(self.state), picture=False)
+        if resumed is not None:
+            self.say(t("offline.resumed", path=str(resumed), decisions=len(self.log)))
+        else:
+            self.events(self.rules.start_events(self.state), picture=False)
         self.picture()
         try:
             while True:
@@ -167,10 +362,15 @@ class Session:
         except Stop as stop:
             key = "offline.eof" if str(stop) == "eof" else "offline.quit"
             self.say("")
-            self.say(t(key, seed=self.seed, decisions=self.played))
+            self.stopped(key)
             return 0
         self.final()
         return 0
+
+    def stopped(self, key: str) -> None:
+        self.say(t(key, seed=self.seed, decisions=len(self.log)))
+        if self.saving and self.save_path is not None:
+            self.say(t("offline.resume_hint", path=str(self.save_path.resolve())))
 
     def step(self, prompts: list[Prompt]) -> None:
         """One decision of the first pending seat in seat order. When several seats are
@@ -183,16 +383,31 @@ class Session:
         seat = awaited[0]
         prompt = next(p for p in prompts if p.seat == seat)
         if seat in self.ai:
-            self.ai_step(seat)
+            self.ai_step(seat, prompt)
         else:
             self.human_step(seat, prompt)
 
-    def ai_step(self, seat: int) -> None:
-        d = self.ai_part.choose(self.state, seat, self.level, self.ai[seat])
+    def ai_step(self, seat: int, prompt: Prompt) -> None:
+        rng = random.Random(f"{self.seed}:{seat}:{len(self.log)}")
+        d = self.ai_part.choose(self.state, seat, self.level, rng)
         self.state, events = self.rules.apply(self.state, seat, d)
-        self.played += 1
+        self.done(seat, prompt, [d], events)
         self.last_turn_seat = None  # the next human prompt starts with the table again
         self.events(events, prefix="  ")
+
+    def done(self, seat: int, prompt: Prompt, decisions: list[Decision],
+             events: list[Event]) -> None:
+        """Book-keeping after a seat's answer: the log, the save file, who holds the turn."""
+        self.log += [(seat, d) for d in decisions]
+        if prompt.kind in self.info.turn_prompts and decisions:
+            self.turn_holder = (seat, self.rules.describe(decisions[0]))
+        if self.boundary(events):
+            self.turn_holder = None  # a new turn (or epoch) begins
+        if seat in self.ai or seat != self.last_actor:  # undo never reaches past another seat
+            self.undo_stack.clear()
+            self.undo_block = "other"
+        self.last_actor = seat
+        self.save()
 
     def human_step(self, seat: int, prompt: Prompt) -> None:
         s = self.state
@@ -203,7 +418,11 @@ class Session:
             self.say(t("offline.turn_of", name=self.names[seat], colour=self.colour(seat)))
             self.status(seat)
         self.last_turn_seat = seat
-        self.say(t("offline.waiting", text=self.rules.prompt_text(s, prompt)))
+        self.hand_picture(seat)
+        self.say(self.now_text(seat, prompt))
+        for lines in self.rules.panel_lines(self.rules.view(s, seat), seat):
+            for line in lines.splitlines():  # steps or money left, the hand in short
+                self.say("  " + line)
         self.menu(opts)
         while True:
             line = self.read(t("offline.prompt"))
@@ -224,18 +443,36 @@ class Session:
             if word == "hint":
                 self.hint(seat)
                 continue
-            if line.isdigit():
+            if word == "rules" or word.startswith("rules "):
+                self.show_rules(word[len("rules"):].strip())
+                continue
+            if word == "undo":
+                if self.undo(seat):
+                    return
+                continue
+            if is_number(line):
                 k = int(line)
                 if not 1 <= k <= len(opts):
                     self.say(t("offline.bad_number", n=len(opts)))
                     continue
-                if self.try_apply(seat, [opts[k - 1]]):
+                if self.try_apply(seat, prompt, [opts[k - 1]]):
                     return
                 continue
-            if self.try_notation(seat, line):
+            if self.try_notation(seat, prompt, line):
                 return
 
-    def try_notation(self, seat: int, line: str) -> bool:
+    def now_text(self, seat: int, prompt: Prompt) -> str:
+        """What the prompt asks; a prompt inside another seat's turn (a follow-up move) first
+        says whose turn and which choice caused it."""
+        text = self.rules.prompt_text(self.state, prompt)
+        holder = self.turn_holder
+        if (holder is not None and holder[0] != seat and prompt.kind not in self.info.turn_prompts
+                and self.names[holder[0]] not in text):  # unless the game's text names it
+            return t("offline.waiting_after", name=self.names[holder[0]], action=holder[1],
+                     text=text)
+        return t("offline.waiting", text=text)
+
+    def try_notation(self, seat: int, prompt: Prompt, line: str) -> bool:
         if self.parse is None:
             self.say(t("offline.no_notation_game", game=self.info.name))
             return False
@@ -244,11 +481,12 @@ class Session:
         except IllegalDecision as exc:
             self.say(t("offline.illegal", message=exc.text))
             return False
-        return self.try_apply(seat, decisions)
+        return self.try_apply(seat, prompt, decisions)
 
-    def try_apply(self, seat: int, decisions: list[Decision]) -> bool:
+    def try_apply(self, seat: int, prompt: Prompt, decisions: list[Decision]) -> bool:
         """Apply the decisions atomically (all or none) and print their events."""
-        state, events = self.state, []
+        before = state = self.state
+        events: list[Event] = []
         try:
             for i, d in enumerate(decisions):
                 # the first apply copies the state, the rest work on that copy
@@ -257,9 +495,33 @@ class Session:
         except IllegalDecision as exc:
             self.say(t("offline.illegal", message=exc.text))
             return False
+        logged, holder = len(self.log), self.turn_holder
         self.state = state
-        self.played += len(decisions)
+        self.done(seat, prompt, decisions, events)
+        if self.rules.reveals(before, state, seat):
+            self.undo_stack.clear()  # never undo past revealed hidden information
+            self.undo_block = "hidden"
+        else:
+            self.undo_stack.append(UndoEntry(seat, before, decisions, logged,
+                                             self.boundary(events), holder))
         self.events(events, prefix="  ")
+        return True
+
+    def undo(self, seat: int) -> bool:
+        """Take back this seat's last answer, if the undo policy allows it."""
+        if not self.undo_stack or self.undo_stack[-1].seat != seat:
+            key = "offline.undo.hidden" if self.undo_block == "hidden" else "offline.undo.nothing"
+            self.say(t("offline.undo.refused", reason=t(key), policy=t("offline.undo.policy")))
+            return False
+        entry = self.undo_stack.pop()
+        self.state = entry.before
+        del self.log[entry.logged:]
+        self.turn_holder = entry.holder
+        self.save()
+        self.say(t("offline.undo.done", steps=", ".join(
+            self.rules.describe(d) for d in entry.decisions)))
+        if entry.posted:
+            self.picture()
         return True
 
     def hint(self, seat: int) -> None:
@@ -274,6 +536,17 @@ class Session:
         d = ai.choose(self.state, seat, levels[-1], random.Random(self.seed))
         self.say(t("offline.hint", label=self.rules.describe(d)))
 
+    def show_rules(self, topic: str) -> None:
+        """The game's rules summary on `topic` (`<id>.rules.<topic>`), else the list."""
+        topics = self.info.rules_topics
+        if topic and topic not in topics:
+            self.say(t("offline.rules.unknown", topic=topic, topics=", ".join(topics)))
+            return
+        self.say(MARKUP.sub("", t(f"{self.game}.rules.{topic or topics[0]}")))
+        if not topic:
+            self.say(t("offline.rules.topics", topics=", ".join(topics),
+                       example=topics[min(1, len(topics) - 1)]))
+
     def help(self) -> None:
         """The answers every game takes, then the game's own words on its notation: its
         `<id>.offline.notation` text if it has one, else its `notation` rules topic (without
@@ -285,7 +558,7 @@ class Session:
         for key in (f"{self.game}.offline.notation", f"{self.game}.rules.notation"):
             text = t(key)
             if text != key:
-                self.say(text.replace("**", "").replace("`", ""))
+                self.say(MARKUP.sub("", text))
                 return
 
     def menu(self, opts: list[Decision]) -> None:
@@ -344,18 +617,37 @@ def check_args(args: Any) -> str | None:
 
 
 def main(args: Any, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Entry point of `agora play <game>` (bot/cli.py parses the arguments)."""
+    """Entry point of `agora play <game>` and `agora play --resume FILE` (bot/cli.py parses
+    the arguments; `args.resume`, `args.save` and `args.out` may be absent)."""
     out = stdout or sys.stdout
-    problem = check_args(args)
-    if problem:
-        print(problem, file=sys.stderr)
-        return 2
-    session = Session(args, stdin or sys.stdin, out)
+    resume = getattr(args, "resume", None)
+    saved: dict[str, Any] | None = None
     try:
-        return session.run()
+        if resume:
+            path = Path(resume)
+            try:
+                saved = load_save(path)
+                game = getattr(args, "game", None)
+                if game and game != saved["game"]:
+                    raise SaveError(f"it is a game of {saved['game']}, not {game}")
+                session = Session(args, stdin or sys.stdin, out, saved, path)
+            except SaveError as exc:
+                print(t("offline.resume_error", path=str(path), message=str(exc)),
+                      file=sys.stderr)
+                return 2
+        else:
+            problem = check_args(args)
+            if problem:
+                print(problem, file=sys.stderr)
+                return 2
+            session = Session(args, stdin or sys.stdin, out)
+    except BrokenPipeError:
+        return 0
+    try:
+        return session.run(Path(resume) if resume else None)
     except KeyboardInterrupt:
         session.say("")
-        session.say(t("offline.quit", seed=session.seed, decisions=session.played))
+        session.stopped("offline.quit")
         return 0
     except BrokenPipeError:
         return 0  # the reader went away (e.g. piped into head): nothing more to say

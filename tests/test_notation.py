@@ -117,3 +117,77 @@ def test_any_typed_text_is_refused_cleanly_or_applied(text: str) -> None:
     except IllegalDecision as err:
         assert err.message
     assert frozen(s) == before
+
+
+def draw_size(s: State, seat: int) -> int:
+    return 3 + s.players[seat].gods.count("gadicea")  # P-DRAW-1, P-GADI-1
+
+
+def test_a_draw_with_one_card_too_many_is_refused_whole_naming_the_rule() -> None:
+    """The last "deck" used to be judged against the next seat: "It is not your turn"."""
+    s = at_first_action()
+    seat = pending(s)[0].seat
+    n = draw_size(s, seat)
+    before = frozen(s)
+    with pytest.raises(IllegalDecision) as err:
+        apply_text(s, seat, "draw" + " deck" * (n + 1))
+    assert err.value.rule == "P-DRAW-1"
+    assert "one card too many" in err.value.message
+    assert f"a Draw takes {n} cards" in err.value.message
+    assert "not your turn" not in err.value.message
+    with pytest.raises(IllegalDecision) as err:
+        apply_text(s, seat, "draw" + " deck" * (n + 2))
+    assert "2 cards too many" in err.value.message
+    assert frozen(s) == before
+    s2, _ = apply_text(s, seat, "draw" + " deck" * n)  # exactly enough: applied
+    assert s2.players[seat].hand_size() == s.players[seat].hand_size() + n
+
+
+def at_move_place(cards: int) -> tuple[State, int]:
+    s = at_first_action()
+    seat = pending(s)[0].seat
+    s, _ = apply(s, seat, Decision("action", {"action": "move"}))
+    s, _ = apply(s, seat, Decision("cards", {"n": cards}))
+    assert pending(s)[0].kind == "move_place"
+    return s, seat
+
+
+def test_placements_typed_during_a_move_are_all_applied_or_none() -> None:
+    """ "P24 P25 Q26" in the middle of a move placed P24 and silently dropped the rest."""
+    s, seat = at_move_place(cards=1)  # 3 steps (P-MOVE-4)
+    a, b = NEIGHBOURS[s.temple][0], NEIGHBOURS[s.temple][1]
+    s2, _ = apply_text(s, seat, f"{a} {b}")
+    assert [seat, "foot"] in s2.pieces[a] and [seat, "foot"] in s2.pieces[b]
+    s, seat = at_move_place(cards=0)  # 1 step: one placement, not two
+    before = frozen(s)
+    with pytest.raises(IllegalDecision) as err:
+        apply_text(s, seat, f"{a} {b}")
+    assert err.value.rule == "P-MOVE-11"
+    assert "one placement too many" in err.value.message
+    assert "cannot be applied whole" in err.value.message
+    assert frozen(s) == before
+
+
+def test_words_left_over_are_refused_not_ignored() -> None:
+    s, seat = at_move_place(cards=1)
+    before = frozen(s)
+    for text in ("stop here", "end now please", "traitera twice"):
+        with pytest.raises(IllegalDecision) as err:
+            apply_text(s, seat, text)
+        assert "left over" in err.value.message, text
+    # "column <field>" is a placement, not the supply choice "columns"
+    with pytest.raises(IllegalDecision) as err:
+        apply_text(s, seat, "column Z99")
+    assert "not a field label" in err.value.message
+    assert frozen(s) == before
+
+
+def test_a_clause_after_the_turn_is_over_is_refused_whole() -> None:
+    s = at_first_action()
+    seat = pending(s)[0].seat
+    before = frozen(s)
+    with pytest.raises(IllegalDecision) as err:
+        apply_text(s, seat, "draw" + " deck" * draw_size(s, seat) + "; draw")
+    assert err.value.rule == "P-TURN-1"
+    assert "cannot be applied whole" in err.value.message
+    assert frozen(s) == before

@@ -10,16 +10,23 @@
     draw display:move deck deck      three picks
     draw                             (as a follow-up move: take 1 card instead of moving)
     traitera; buy 2: +foot           clauses are separated by ";"; "end" ends the turn
+    F12 F13 col G13                  placements in a Move or Buy already under way
 
 Other prompts: "tile gifts", "upgrade gifts", "skip", "feet" / "columns", "loot god",
-"bonus b_god", "gallia draw" / "gallia reveal", "decline", "discard move", "swap 2 column",
-"done", "stop". Names and labels are case-insensitive. A clause is checked against the position
-it is played in, so the whole text is applied atomically or not at all."""
+"bonus b_god", "gallia draw" / "gallia reveal", "decline", "discard move" (or several cards:
+"discard move money1"), "swap 2 column", "done", "stop". Names and labels are case-insensitive.
+A clause is checked against the position it is played in, so the whole text is applied
+atomically or not at all. A text is used whole or refused: a word left over, a card or a
+placement more than the step takes (the step ends and the next word would be judged against
+another step or seat), or a clause after the seat's part is over is refused with the rule."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import suppress
 
+from engine.agenda import Frame
 from engine.core import Decision, Event, IllegalDecision
 
 from . import flow
@@ -57,7 +64,15 @@ def _run(s: State, seat: int, text: str) -> tuple[list[Decision], State, list[Ev
     state, decisions, events = s, [], []
     forced: list[Decision] = []  # steps the engine took by itself since the last decision
     for clause in [c.strip() for c in text.replace("\n", ";").split(";") if c.strip()]:
-        for d in _clause(state, seat, clause):
+        frame = flow.current(state)
+        if decisions and (frame is None or frame.get("seat") != seat):
+            raise NotationError(f"“{clause}” comes after your part was over (after "
+                                f"“{describe(decisions[-1])}” it was no longer your turn to "
+                                f"decide). The text cannot be applied whole, so nothing was "
+                                f"done.", "P-TURN-1")
+        steps = _clause(state, seat, clause)
+        done: list[tuple[Decision, Frame]] = []  # this clause's decisions, each with its frame
+        for d in steps:
             if d is CHEAPEST:  # "god x" without kinds: the payment with the fewest cards
                 frame = flow.current(state)
                 if not frame or frame["t"] != "god_pay":
@@ -66,14 +81,17 @@ def _run(s: State, seat: int, text: str) -> tuple[list[Decision], State, list[Ev
             if forced and forced[0] == d:
                 forced.pop(0)  # written out, but there was no choice: already done
                 continue
+            frame = flow.current(state)
+            if done and _ended(done[-1], frame, seat, d):
+                raise _too_much(clause, done, d, steps)
             try:
                 state, ev = apply(state, seat, d)
             except IllegalDecision as exc:
                 hint = next((f" (there was no choice here: “{describe(f)}” was taken)"
                              for f in forced if f.kind == d.kind), "")
-                if exc.rule == "P-TURN-1" and decisions:
-                    hint = " (your step had already ended: no steps, money or pieces left)"
                 raise NotationError(f"In “{clause}”: {exc.message}{hint}", exc.rule) from None
+            assert frame is not None  # apply succeeded, so a frame awaited this seat
+            done.append((d, dict(frame)))
             decisions.append(d)
             events += ev
             forced = _forced(ev, seat)
@@ -88,6 +106,55 @@ def _run(s: State, seat: int, text: str) -> tuple[list[Decision], State, list[Ev
                 events += ev
                 forced = _forced(ev, seat)
     return decisions, state, events
+
+
+# A step that ends by itself once its budget is used up: the rule that sets the budget, and what
+# one more decision of the same kind is called.
+BUDGETED = {
+    "draw_pick": ("P-DRAW-1", "card"),
+    "move_place": ("P-MOVE-11", "placement"),
+    "buy": ("P-BUY-1", "purchase"),
+    "cartago": ("P-PEOPLE-CAR-1", "purchase"),
+}
+
+
+def _ended(last: tuple[Decision, Frame], frame: Frame | None, seat: int, d: Decision) -> bool:
+    """Did the clause's previous decision end the step (or the seat's part) that `d` was
+    written for? Then `d` would be judged against another step or another seat."""
+    last_d, last_frame = last
+    ours = frame is not None and frame.get("seat") == seat
+    if not ours:
+        return True
+    return (last_frame["t"] in BUDGETED and frame["t"] != last_frame["t"]
+            and d.kind == last_d.kind)
+
+
+def _too_much(clause: str, done: list[tuple[Decision, Frame]], d: Decision,
+              rest: Iterator[Decision]) -> NotationError:
+    """The refusal of a text with more in it than the step (or the turn) can take."""
+    last_d, last_frame = done[-1]
+    extra = 1
+    with suppress(IllegalDecision):  # a rest that does not even parse: one too many suffices
+        extra += sum(1 for x in rest if x.kind == d.kind)
+    whole = "The text cannot be applied whole, so nothing was done."
+    kind = last_frame["t"]
+    if kind in BUDGETED and d.kind == last_d.kind:
+        rule, noun = BUDGETED[kind]
+        many = f"one {noun}" if extra == 1 else f"{extra} {noun}s"
+        same = [x for x, f in done if f["t"] == kind]
+        if kind == "draw_pick":
+            started = any(f["t"] == "action" for _, f in done)
+            why = (f"a Draw takes {len(same)} cards" if started
+                   else f"your Draw had {len(same)} card(s) left to take")
+        elif kind == "move_place":
+            why = (f"your Move had {last_frame['budget']} step(s) and was over after "
+                   f"“{describe(last_d)}”")
+        else:
+            why = f"your purchase was over after “{describe(last_d)}” (no money left)"
+        return NotationError(f"“{clause}” has {many} too many: {why}. {whole}", rule)
+    return NotationError(f"“{clause}” goes on after your part was over: after "
+                         f"“{describe(last_d)}” it was no longer your turn to decide, so "
+                         f"“{describe(d)}” comes too late. {whole}", "P-TURN-1")
 
 
 def _number(token: str) -> bool:
@@ -123,11 +190,40 @@ def _clause(s: State, seat: int, clause: str):
     elif head == "draw":
         yield from _draw(kind, rest)
     elif head == "traitera":
+        _no_more(clause, head, rest)
         yield Decision("traitera")
     elif head in ("end", "pass"):
+        _no_more(clause, head, rest)
         yield Decision("end_turn")
+    elif head == "discard" and len(rest) > 1:  # "discard move money1": one card after another
+        for card in rest:
+            yield Decision("discard", {"card": card})
+    elif _is_place(head) or (head in COLUMN_WORDS and rest):
+        # "F12 F13 col G13": placements in a Move or Buy already under way, all of them
+        yield from _placements([head, *rest])
     else:
-        yield _single(s, seat, kind, head, rest)
+        d = _single(s, seat, kind, head, rest)
+        _no_more(clause, head, rest[ARITY.get(head, len(rest)):])
+        yield d
+
+
+COLUMN_WORDS = ("col", "column", "c")
+# how many words follow each one-step answer; more is refused (the text must be used whole)
+ARITY = {"stop": 0, "done": 0, "finish": 0, "skip": 0, "none": 0, "keep": 0, "decline": 0,
+         "tile": 1, "upgrade": 1, "feet": 0, "foot": 0, "columns": 0, "loot": 1, "bonus": 1,
+         "gallia": 1, "discard": 1, "swap": 2}
+
+
+def _no_more(clause: str, head: str, extra: list[str]) -> None:
+    if extra:
+        raise NotationError(f"In “{clause}”: “{' '.join(extra)}” is left over after “{head}”. "
+                            f"The text cannot be applied whole, so nothing was done.")
+
+
+def _is_place(token: str) -> bool:
+    """A field label, or a Gaiviles jump "G14>G15"."""
+    return bool(FIELD.match(token)) or (
+        token.count(">") == 1 and all(FIELD.match(x) for x in token.split(">")))
 
 
 def _numbers_and_items(rest: list[str]) -> tuple[list[str], list[str]]:
@@ -161,7 +257,7 @@ def _placements(items: list[str]):
     i = 0
     while i < len(items):
         piece = FOOT
-        if items[i] in ("col", "column", "c"):
+        if items[i] in COLUMN_WORDS:
             piece = COLUMN
             i += 1
             if i >= len(items):
@@ -294,9 +390,5 @@ def _single(s: State, seat: int, kind: str, head: str, rest: list[str]) -> Decis
         return Decision("swap", {"to": to, "n": int(rest[0])})
     if head == "offer":
         return Decision("offer", {"kinds": rest})
-    if head in ("col", "column") and arg:
-        return _place(COLUMN, arg)
-    if FIELD.match(head):
-        return _place(FOOT, head)
     raise NotationError(f"I do not understand “{head}”. Now you may "
                         f"{flow.WAITING.get(kind, kind)}.")
