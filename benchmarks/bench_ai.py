@@ -12,11 +12,16 @@ winners, so in a shared win every sharing level gets the game; the number of sha
 printed too, with the "fractional" rate where a win shared by k seats is worth 1/k.
 The seats of each level rotate with the game number so that no level keeps the same seat
 (the start player is drawn from the seed).
+
+Runs repeat: the same arguments give the same games in every process, whatever PYTHONHASHSEED
+is. The last lines print a digest of every decision played, to compare two runs at a glance.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import math
 import os
 import random
@@ -53,6 +58,7 @@ def play_one(job: tuple[str, int, int]) -> dict:
     rngs = [random.Random(seed * 7 + i) for i in range(len(levels))]
     times: dict[str, list[float]] = defaultdict(list)
     fallbacks = 0
+    digest = hashlib.sha256()
     while True:
         prompts = pending(s)
         if not prompts:
@@ -63,12 +69,13 @@ def play_one(job: tuple[str, int, int]) -> dict:
         if levels[seat] != "random":
             times[levels[seat]].append(time.perf_counter() - t0)
             fallbacks += not own
+        digest.update(f"{seat}:{json.dumps(d.to_json(), sort_keys=True)}\n".encode())
         s, _ = apply(s, seat, d, in_place=True)
     res = result(s)
     assert res is not None
     return {"pairing": pairing, "levels": levels, "scores": res["scores"],
             "winners": res["winners"], "times": dict(times), "fallbacks": fallbacks,
-            "decisions": s.decisions}
+            "decisions": s.decisions, "digest": digest.hexdigest()}
 
 
 def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -143,7 +150,9 @@ def main(argv: list[str] | None = None) -> int:
     for p in pairings:
         report(p, [g for g in done if g["pairing"] == p])
     timing(done)
-    print(f"\nwall time {time.perf_counter() - t0:.0f} s")
+    every = hashlib.sha256("".join(g["digest"] for g in done).encode()).hexdigest()
+    print(f"\ndecisions digest (same arguments: same digest in every process): {every[:16]}")
+    print(f"wall time {time.perf_counter() - t0:.0f} s")
     return 0
 
 

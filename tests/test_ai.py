@@ -8,8 +8,9 @@ import random
 import pytest
 
 from engine.core import Decision, IllegalDecision
-from engine.pantheon import apply, new_game, options, pending, result
+from engine.pantheon import apply, new_game, options, pending, result, view
 from engine.pantheon.ai import choose, decide
+from engine.pantheon.ai.belief import from_view
 from engine.pantheon.ai.planner import Planner, cover
 from engine.pantheon.ai.values import Valuer
 from engine.pantheon.placement import IS_COLUMN_FIELD, NEIGHBOURS
@@ -143,7 +144,7 @@ def test_movement_plan_builds_a_column_and_replays_legally() -> None:
     p = s.players[seat]
     p.hand = {"move": 2}
     p.supply = {FOOT: 4, COLUMN: 3}
-    plan = Planner(Valuer(s, seat), active=True).movement(5)
+    plan = Planner(Valuer(from_view(view(s, seat)), seat), active=True).movement(5)
     cols = [st.where for st in plan.steps if st.what == COLUMN]
     assert cols, plan
     s, _ = apply(s, seat, Decision("action", {"action": "move"}))

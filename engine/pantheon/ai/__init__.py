@@ -12,20 +12,31 @@ returns one of `options(state, seat)`. Levels:
   fast and beatable.
 * ``"random"`` picks uniformly among the options (the benchmark's baseline).
 
-The AI is pure and deterministic: the same state, seat, level and rng state give the same
-decision. Without an rng it seeds one from the game's seed and decision count. It only reads
-what its seat may see (hidden hands, deck order, stacks and the bag are never consulted).
+Fair by construction (P-GAP-HIDDEN): `choose` turns the state into `view(state, seat)`, the
+view a player of that seat gets, and lists `options(state, seat)`, the buttons that player
+gets; nothing else of the state goes further. The planner decides from a `Belief` rebuilt from
+the view alone (`belief.py`: hidden zones are placeholders), so it cannot see other hands,
+demigod values, deck order or face-down stacks, let alone the seed that dealt them.
+
+Deterministic across processes: the same view, options, level and rng state give the same
+decision in every process (no set order or `hash()` reaches a choice; `tests/test_ai_fair.py`
+plays one seeded game under two PYTHONHASHSEED values). Without an rng it seeds one from a
+checksum of the view.
 """
 
 from __future__ import annotations
 
+import json
 import random
+import zlib
+from dataclasses import asdict
 
 from engine.core import Decision, IllegalDecision
 
-from .. import flow
-from ..game import options
+from ..game import options, view
 from ..state import State
+from ..view import View
+from .belief import from_view
 from .policy import HANDLERS, Ctx
 from .values import EASY, NORMAL, Knobs
 
@@ -42,24 +53,32 @@ def choose(state: State, seat: int, level: str = "normal",
 def decide(state: State, seat: int, level: str = "normal",
            rng: random.Random | None = None) -> tuple[Decision, bool]:
     """Like `choose`, and also whether the level's own logic produced the decision (False when
-    it had to fall back to the first option; tests use this to catch planner bugs)."""
+    it had to fall back to the first option; tests use this to catch planner bugs).
+
+    The state is read twice, as a player of `seat` sees it: its view and its options."""
+    seen = view(state, seat)
+    opts = options(state, seat)
+    return decide_seen(seen, opts, level, rng)
+
+
+def decide_seen(seen: View, opts: list[Decision], level: str = "normal",
+                rng: random.Random | None = None) -> tuple[Decision, bool]:
+    """The decision of the seat whose view `seen` is, among its legal options `opts`."""
     if level not in ALL_LEVELS:
         raise ValueError(f"unknown AI level {level!r}; choose from {', '.join(ALL_LEVELS)}")
-    opts = options(state, seat)
     if not opts:
         raise IllegalDecision("It is not this seat's turn to decide.", "P-TURN-1")
     if rng is None:
-        rng = random.Random(state.seed * 1_000_003 + state.decisions * 31 + seat)
+        rng = random.Random(stamp(seen))
     if level == "random":
         return opts[rng.randrange(len(opts))], True
     if len(opts) == 1:
         return opts[0], True
-    frame = flow.current(state)
-    assert frame is not None  # options() was not empty
-    handler = HANDLERS.get(frame["t"])
-    if handler is None:
+    b = from_view(seen)
+    handler = HANDLERS.get(b.frame.get("t", ""))
+    if handler is None or seen.seat is None:
         return opts[0], False
-    wanted = handler(Ctx(state, seat, LEVELS[level], rng), frame, opts)
+    wanted = handler(Ctx(b, seen.seat, LEVELS[level], rng), b.frame, opts)
     key = wanted.key()
     for d in opts:
         if d.key() == key:
@@ -67,4 +86,11 @@ def decide(state: State, seat: int, level: str = "normal",
     return opts[0], False
 
 
-__all__ = ["ALL_LEVELS", "LEVELS", "choose", "decide"]
+def stamp(seen: View) -> int:
+    """A checksum of the view, the same in every process (the default rng's seed)."""
+    data = asdict(seen)
+    data.pop("last_changes", None)  # highlighting only; not part of the position
+    return zlib.crc32(json.dumps(data, sort_keys=True, separators=(",", ":")).encode())
+
+
+__all__ = ["ALL_LEVELS", "LEVELS", "choose", "decide", "decide_seen", "stamp"]

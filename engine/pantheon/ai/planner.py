@@ -5,6 +5,10 @@ never calls the engine: it finds the cheapest chains of feet from the route netw
 (P-PLACE-6/7) to loot fields and to column fields (P-PLACE-8), then picks targets greedily by
 value per step or per money until the budget is spent. A plan is a list of small steps that map
 one to one onto engine decisions; the policy replays it one decision at a time.
+
+Fields are labels (strings), and a set of strings iterates in an order that changes with
+PYTHONHASHSEED: wherever a set's order could reach a choice (ties in `max`, stable sorts, the
+order of targets), it is sorted first, so one seed gives one game in every process.
 """
 
 from __future__ import annotations
@@ -13,7 +17,8 @@ import heapq
 from dataclasses import dataclass, field
 
 from ..placement import IS_COLUMN_FIELD, NEIGHBOURS, network
-from ..state import COLUMN, FOOT, State
+from ..state import COLUMN, FOOT
+from .belief import Belief
 from .values import KINDS, PHASE_END_POINTS, TILE_COST, Valuer, loot_is_demigod
 
 
@@ -40,7 +45,7 @@ class Plan:
 class Model:
     """Occupancy and this seat's route network, copied so plans can be tried out."""
 
-    def __init__(self, s: State, seat: int) -> None:
+    def __init__(self, s: Belief, seat: int) -> None:
         self.seat = seat
         self.temple = s.temple
         self.occ: dict[str, list[int]] = {k: [pc[0] for pc in v] for k, v in s.pieces.items()}
@@ -111,7 +116,7 @@ class Model:
         dist: dict[str, int] = {}
         prev: dict[str, str | None] = {}
         heap: list[tuple[int, str]] = []
-        for f in self.net:
+        for f in sorted(self.net):
             for nb in NEIGHBOURS[f]:
                 if nb in self.net:
                     continue
@@ -439,10 +444,12 @@ def _demigod(tile: str) -> bool:
     return loot_is_demigod(tile)
 
 
-def _column_fields_near(m: Model, dist: dict[str, int]) -> set[str]:
+def _column_fields_near(m: Model, dist: dict[str, int]) -> list[str]:
+    """Column fields next to a reachable field or an own foot, in label order (a set's order
+    would leak PYTHONHASHSEED into ties between equally good targets)."""
     out: set[str] = set()
     for f in list(dist) + list(m.own_feet):
         for nb in NEIGHBOURS[f]:
             if IS_COLUMN_FIELD[nb] and nb not in m.own_cols:
                 out.add(nb)
-    return out
+    return sorted(out)

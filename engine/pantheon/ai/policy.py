@@ -20,7 +20,8 @@ from .. import sacrifice
 from ..actions import action_possible
 from ..cards import MONEY
 from ..gains import GODS, steps_value
-from ..state import COLUMN, FOOT, State
+from ..state import COLUMN, FOOT
+from .belief import Belief
 from .planner import Plan, Planner, Step, cover
 from .values import PHASE_END_POINTS, Knobs, Valuer
 
@@ -28,13 +29,14 @@ Frame = dict[str, Any]
 
 
 class Ctx:
-    """Everything one decision needs: the state, the seat, the level's weights and the rng."""
+    """Everything one decision needs: the seat's Belief (built from its view), the seat, the
+    level's weights and the rng."""
 
-    def __init__(self, s: State, seat: int, knobs: Knobs, rng: random.Random) -> None:
+    def __init__(self, s: Belief, seat: int, knobs: Knobs, rng: random.Random) -> None:
         self.s = s
         self.seat = seat
         self.k = knobs
-        self.rng = rng
+        self.random = rng  # the level's own dice (noise), never the game's rng
         self.v = Valuer(s, seat, knobs)
         self.player = s.players[seat]
 
@@ -98,7 +100,7 @@ def best_payment(c: Ctx, god: str, numbers: tuple[int, ...]) -> tuple[float, lis
 def god_values(c: Ctx) -> dict[str, float]:
     """Net value of acquiring each payable god on display (P-ACQ-1)."""
     out: dict[str, float] = {}
-    for god in set(c.s.god_display):
+    for god in sorted(set(c.s.god_display)):
         pay = best_payment(c, god, GODS[god].requirement)
         if pay is None:
             continue
@@ -152,7 +154,7 @@ def action_gains(c: Ctx) -> dict[str, float]:
             gains[act] = draw_gain(c)
     if c.k.noise:
         for act in gains:
-            gains[act] += c.rng.gauss(0.0, c.k.noise)
+            gains[act] += c.random.gauss(0.0, c.k.noise)
     return gains
 
 

@@ -1,7 +1,9 @@
 """What things are worth to an AI seat, in expected points at the end of the game.
 
-Everything here reads only what that seat may know (P-GAP-HIDDEN): the board, the displays, the
-face-up special money stack, its own hand and demigods, and public counts. The numbers are
+Everything here reads the seat's `Belief`, rebuilt from its view (P-GAP-HIDDEN): the board, the
+displays, the face-up special money stack, its own hand and demigods, and public counts. Sets
+are never iterated where their order could reach a choice: decisions must not change with
+PYTHONHASHSEED. The numbers are
 estimates tuned by `benchmarks/bench_ai.py`; they only need to rank choices sensibly.
 """
 
@@ -13,7 +15,8 @@ from data.pantheon import COMPONENTS
 
 from ..cards import MONEY
 from ..gains import GODS, LOOT, tile_effect
-from ..state import COLUMN, FOOT, State
+from ..state import COLUMN, FOOT
+from .belief import Belief
 
 KINDS = COMPONENTS.kinds
 EPOCHS = COMPONENTS.raw["epochs"]
@@ -66,7 +69,9 @@ def epochs_left(epoch: int) -> float:
 class Valuer:
     """Values for one seat in one state; cheap to build, so build one per decision."""
 
-    def __init__(self, s: State, seat: int, knobs: Knobs = NORMAL) -> None:
+    def __init__(self, s: Belief, seat: int, knobs: Knobs = NORMAL) -> None:
+        if not isinstance(s, Belief):  # fair by construction: never the real state
+            raise TypeError("the AI values a Belief built from a seat's view, not a State")
         self.s = s
         self.seat = seat
         self.k = knobs
@@ -140,7 +145,7 @@ class Valuer:
     def spend(self, cards: dict[str, int]) -> float:
         """What this seat's hand loses by giving up `cards`."""
         hand = self.s.players[self.seat].hand
-        after = {c: hand.get(c, 0) - cards.get(c, 0) for c in set(hand) | set(cards)}
+        after = {c: hand.get(c, 0) - cards.get(c, 0) for c in sorted(set(hand) | set(cards))}
         return self.hand_value(hand) - self.hand_value({c: max(0, n) for c, n in after.items()})
 
     def gain(self, cards: dict[str, int]) -> float:
@@ -266,7 +271,7 @@ class Valuer:
 
     def stack_demigod(self) -> float:
         """Expected value of the top face-down demigod: the 1-3 tokens lie on top (P-SETUP-6)."""
-        left = len(self.s.demigod_stack)  # public count
+        left = self.s.seen.demigod_stack_count
         if not left:
             return 0.0
         drawn = len(DEMIGOD_TOKENS) - left
