@@ -1,0 +1,47 @@
+"""Amun-Re (Reiner Knizia, 2003): rules engine. See shared/rules/amun-re.md.
+
+The module meets engine.core.GameRules (the rules) and engine.core.GameText (the words)."""
+
+from .game import (
+    INFO,
+    apply,
+    apply_all,
+    dump,
+    load,
+    new_game,
+    options,
+    pending,
+    replay,
+    result,
+    reveals,
+    sealed,
+    start_events,
+    version,
+    view,
+)
+from .present import (
+    auto_answer,
+    group_key,
+    hand_signature,
+    hand_text,
+    menu_title,
+    panel_lines,
+    post_boundaries,
+    post_head,
+    prompt_text,
+    record_extras,
+    result_lines,
+    scores,
+    status_head,
+    status_lines,
+    table_lines,
+)
+from .receipts import verify_receipts
+from .text import describe, event_text
+
+__all__ = ["INFO", "apply", "apply_all", "auto_answer", "describe", "dump", "event_text",
+           "group_key", "hand_signature", "hand_text", "load", "menu_title", "new_game",
+           "options", "panel_lines", "pending", "post_boundaries", "post_head", "prompt_text",
+           "record_extras", "replay", "result", "result_lines", "reveals", "scores", "sealed",
+           "start_events", "status_head", "status_lines", "table_lines", "verify_receipts",
+           "version", "view"]

@@ -1,0 +1,219 @@
+"""The Amun-Re engine contract (engine.core.GameRules): new_game, pending, options, apply, view,
+result, dump/load, version, reveals, sealed, auto_answer. Every call is pure: `apply` works on a
+copy and raises IllegalDecision (message and A-rule) before anything changes."""
+
+from __future__ import annotations
+
+import json
+import zlib
+from typing import Any
+
+from data.i18n import t
+from engine.core import Decision, Event, GameInfo, IllegalDecision, OptionSpec, Prompt
+
+from . import anytime, auction, buy, income, sacrifice, scoring, setup  # noqa: F401 (agenda)
+from .flow import AGENDA, current, err
+from .state import COLOUR_ORDER, State
+from .view import View, make_view
+
+INFO = GameInfo(
+    id="amunre", name="Amun-Re", min_players=3, max_players=5, colours=COLOUR_ORDER,
+    options=(
+        OptionSpec("bid_cap", "int", None, t("amunre.option.bid_cap"), minimum=0,
+                   maximum=1000),
+        OptionSpec("correction_may_abstain", "bool", False,
+                   t("amunre.option.correction_may_abstain")),
+        OptionSpec("start_player", "int", None, t("amunre.option.start_player"), minimum=0,
+                   maximum=4, in_lobby=False),
+    ),
+    ai_levels=("easy", "normal"),
+    policies=("ask",),
+    rules_topics=("overview", "setup", "auction", "buy", "sacrifice", "income", "scoring",
+                  "cards", "kingdoms", "secrets"),
+    player_rule="A-SETUP-9", turn_rule="A-FLOW-4", end_rule="A-END-1",
+    shared_win_rule="A-END-3",
+    turn_prompts=("bid", "buy"),
+)
+
+KINDS = ("bid", "play", "sell", "buy_cards", "buy_farmers", "buy_stones", "place", "end_turn",
+         "sacrifice", "correction", "take", "stop", "done")
+SELF_ONLY = ("income",)  # simultaneous public frames: a decision changes only its own seat
+PHASE_RULE = {"auction": "A-DEC-2", "buy": "A-DEC-3", "sacrifice": "A-DEC-4",
+              "income": "A-DEC-5", "scoring": "A-DEC-6"}
+
+
+def new_game(players: list[str] | int, seed: int, options: dict[str, Any] | None = None
+             ) -> State:
+    """A new game; `players` are display names (or a count). Setup runs at once, up to the first
+    decision (the first bid of round 1)."""
+    names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(
+        players)
+    if not INFO.min_players <= len(names) <= INFO.max_players:
+        raise err("players", "A-SETUP-9", min=INFO.min_players, max=INFO.max_players)
+    opts = INFO.check_options(options)
+    start = opts.get("start_player")
+    if start is not None and start >= len(names):
+        raise err("start_player", "A-GAP-15", n=len(names))
+    s = setup.setup(names, seed, opts)
+    AGENDA.advance(s, [])
+    return s
+
+
+def start_events(s: State) -> list[Event]:
+    """The events of the automatic start (replayed from the seed)."""
+    again = setup.setup([p.name for p in s.players], s.seed, s.options)
+    events: list[Event] = []
+    AGENDA.advance(again, events)
+    return events
+
+
+def pending(s: State) -> list[Prompt]:
+    frame = current(s)
+    if frame is None:
+        return []
+    return [Prompt(q, frame["t"]) for q in AGENDA.awaited(s)]
+
+
+def options(s: State, seat: int) -> list[Decision]:
+    """Every legal decision of `seat` now: its frame's (when awaited) and the free ones it may
+    take at any time (selling; Bid Blockade and Overbid during phase 2), which are offered even
+    when the seat is not pending."""
+    if type(seat) is not int or not 0 <= seat < s.n or current(s) is None:
+        return []
+    opts = AGENDA.options_for(s, seat) + anytime.options(s, seat)
+    seen: set[tuple] = set()
+    out = []
+    for d in opts:
+        if d.key() not in seen:
+            seen.add(d.key())
+            out.append(d)
+    return out
+
+
+def _understood(s: State) -> IllegalDecision:
+    return err("unknown", PHASE_RULE.get(s.phase, "A-DEC-1"))
+
+
+def apply(s: State, seat: int, decision: Decision, *, in_place: bool = False
+          ) -> tuple[State, list[Event]]:
+    """Apply one decision. Raises IllegalDecision (with the rule) and leaves `s` untouched.
+    `in_place=True` skips the copy for simulations that keep no history."""
+    if not isinstance(decision, Decision) or not isinstance(decision.args, dict):
+        raise _understood(s)
+    if type(seat) is not int or not 0 <= seat < s.n:
+        raise err("not_seated", None)
+    frame = current(s)
+    if frame is None:
+        raise err("game_over", "A-END-1")
+    if decision.kind not in KINDS:
+        raise _understood(s)
+    if decision.kind == "sacrifice":
+        if frame["t"] != "sacrifice":
+            raise err("sacrifice_phase", "A-SAC-3")
+        if seat not in frame["seats"]:
+            raise err("already_sealed", "A-SAC-3")
+    secret = sealed(s, seat, decision)
+    # a public decision in the income frame changes only the decider's own options
+    own_only = frame["t"] in SELF_ONLY
+    work = s if in_place else s.clone()
+    events: list[Event] = []
+    try:
+        if anytime.handles(work, seat, decision):
+            anytime.apply(work, seat, decision, events)
+            AGENDA.advance(work, events)
+            own_only = False  # a free decision is public and may change others' options
+        else:
+            AGENDA.apply_decision(work, seat, decision, events)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        # arguments no validator foresaw: the player gets a message, nothing changes, and
+        # `__cause__` lets the caller log it as an engine bug
+        raise _understood(s) from exc
+    work.decisions += 1
+    text = f"{seat}:{_canonical(decision)}".encode()
+    p = work.players[seat]
+    p.trail = zlib.crc32(text, p.trail)
+    if not secret and not own_only:
+        work.public_trail = zlib.crc32(text, work.public_trail)
+    return work, events
+
+
+def _canonical(d: Decision) -> str:
+    return json.dumps(d.to_json(), sort_keys=True, separators=(",", ":"))
+
+
+def apply_all(s: State, seat_decisions: list[tuple[int, Decision]]
+              ) -> tuple[State, list[Event]]:
+    """Apply several decisions atomically: all of them, or none."""
+    events: list[Event] = []
+    work = s.clone()
+    for seat, d in seat_decisions:
+        work, ev = apply(work, seat, d, in_place=True)
+        events += ev
+    return work, events
+
+
+def view(s: State, seat: int | None) -> View:
+    return make_view(s, seat)
+
+
+def result(s: State) -> dict[str, Any] | None:
+    return s.result
+
+
+def dump(s: State) -> dict[str, Any]:
+    return s.to_json()
+
+
+def load(data: dict[str, Any]) -> State:
+    return State.from_json(data)
+
+
+def version(s: State, seat: int) -> str:
+    """A stamp that changes whenever what `seat` may decide changes: the public trail (every
+    public decision of one-seat and free steps), the seat's own trail (its decisions, sealed ones
+    included), the step awaited now (the front frame without the list of seats still to answer a
+    simultaneous frame) and a digest of the seat's options. Another seat sealing its sacrifice or
+    its bonus choice changes none of these (unless it was the last to seal, which runs the
+    reveal), so this seat's prompt stays valid."""
+    frame = current(s)
+    step = None if frame is None else {k: v for k, v in frame.items() if k != "seats"}
+    awaited = seat in AGENDA.awaited(s)
+    opts = sorted(_canonical(d) for d in options(s, seat))
+    raw = json.dumps([s.public_trail, s.players[seat].trail, len(s.queue), step, awaited, opts],
+                     sort_keys=True, separators=(",", ":"))
+    return f"{s.round}.{zlib.crc32(raw.encode()):08x}"
+
+
+def reveals(before: State, after: State, seat: int) -> bool:
+    """Did this step use chance or show `seat` something hidden? Then the host commits it at once
+    and never undoes past it: a draw or shuffle (the RNG moved, a deck changed), free cards
+    picked up, or another seat's hidden holdings or sealed choice changed (a reveal)."""
+    if before.rng != after.rng or before.power_deck != after.power_deck:
+        return True
+    if before.province_deck != after.province_deck or before.material != after.material:
+        return True
+    if before.result is None and after.result is not None:
+        return True  # the final gold ranking shows everyone's gold (A-INFO-6)
+    for b, a in zip(before.players, after.players, strict=True):
+        if b.seat != seat and (b.gold != a.gold or b.cards != a.cards or b.offer != a.offer
+                               or b.choice != a.choice):
+            return True
+    return False
+
+
+def sealed(s: State, seat: int, decision: Decision) -> bool:
+    """The secret choices: the sacrifice (A-SAC-3) and every step of the phase-6 bonus choice
+    (A-DEC-6, A-INFO-1). Never described in public, not even by an undo notice."""
+    if decision.kind == "sacrifice":
+        return True
+    frame = current(s)
+    return (frame is not None and frame["t"] == "bonus" and seat in frame["seats"]
+            and decision.kind in ("play", "sell", "done"))
+
+
+def replay(players: list[str], seed: int, opts: dict[str, Any] | None,
+           decisions: list[tuple[int, Decision]]) -> State:
+    s = new_game(players, seed, opts)
+    for seat, d in decisions:
+        s, _ = apply(s, seat, d, in_place=True)
+    return s
