@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import sys
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -31,6 +32,7 @@ from .store import Store
 from .turns import Games
 
 EXIT_CONFIG = 2
+EXIT_NETWORK = 3  # Discord could not be reached
 
 
 def intents() -> discord.Intents:
@@ -139,6 +141,13 @@ def run_from_env() -> int:
               "the bot token again from the Developer Portal (Bot > Reset Token).",
               file=sys.stderr)
         return EXIT_CONFIG
+    except (aiohttp.ClientConnectionError, OSError, TimeoutError) as exc:
+        # no network, a firewall, a wrong DISCORD_API_BASE: one clear line, not a traceback
+        where = config.api_base or "discord.com"
+        print(f"agora: cannot reach Discord ({where}): {type(exc).__name__}. Check the "
+              "network connection (and DISCORD_API_BASE if you set it), then start again.",
+              file=sys.stderr)
+        return EXIT_NETWORK
     except KeyboardInterrupt:
         return 0
     return 0

@@ -79,6 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--pictures", action=argparse.BooleanOptionalAction, default=None,
                      help="draw the board after every turn (default: when --out is given)")
     rep.add_argument("--step", action="store_true", help="wait for Enter after every turn")
+    ver = sub.add_parser("verify", help="check the receipts of sealed choices in a game record")
+    ver.add_argument("file", help="the record file (- for standard input)")
     return parser
 
 
@@ -96,6 +98,10 @@ def main(argv: list[str] | None = None) -> int:
         from render.cli import main as render
 
         return render(args)
+    if args.command == "verify":
+        from bot.verify import main as verify
+
+        return verify(args)
     if args.command == "replay":
         from bot.replay import main as replay
 

@@ -24,7 +24,7 @@ from discord import app_commands
 
 from data.i18n import t
 from engine.core import Event, IllegalDecision, OptionSpec
-from engine.record import dumps_record, full_record, public_record
+from engine.record import dumps_record, full_record, public_events, public_record
 
 from . import messages
 from .components import abandon_view, panel_view
@@ -191,6 +191,9 @@ class GameCommands:
             command("export", "The game's record as a file (public log while it is played)",
                     self.export, []),
         ]
+        if hasattr(k.rules, "verify_receipts"):  # a game with sealed choices and receipts
+            cmds.append(command("verify", "Check the receipts of every sealed choice so far",
+                                self.verify, []))
         if len(info.policies) > 1:
             name = k.commands.POLICY_OPTION
             cmds.append(command("auto", "Set a standing answer", self.auto,
@@ -491,6 +494,20 @@ class GameCommands:
     async def mygames(self, interaction: discord.Interaction) -> None:
         await self._ack(interaction)
         await self._reply(interaction, await mygames_text(self.bot, interaction.user.id))
+
+    async def verify(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            table = await self._viewable(interaction)
+            events: list[dict[str, Any]] = []
+            if table.state is not None:
+                events += public_events(self.kind.rules.start_events(table.state))
+            for e in await self.bot.store.log(table.game.id):
+                events += public_events(e.events)
+            problems = self.kind.rules.verify_receipts(events)
+            await self._reply(interaction, t("bot.verify.discord_bad",
+                                             problems="\n".join(problems)) if problems
+                              else t("bot.verify.discord_ok"))
+        await self._guarded(interaction, work)
 
     async def export(self, interaction: discord.Interaction) -> None:
         async def work() -> None:

@@ -6,6 +6,7 @@ and written by the bot's /export.
      "seats": ["Ann", "Bob"],                   # display names in seat order
      "options": {...},                          # the engine options of new_game
      "public_log": ["Ann's turn.", ...],        # what a spectator saw, one line per event
+     "public_events": [{"template": ..., "args": {...}}, ...],  # the same, as data (receipts)
      # only in a full record, which only a finished game has:
      "seed": 7,
      "decisions": [[0, {"kind": "action", "args": {"action": "move"}}], ...],
@@ -77,11 +78,25 @@ def public_record(game_id: str, names: list[str], options: dict[str, Any] | None
         raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
     _check_seats(list(names), info)
     log: list[str] = []
+    public: list[dict[str, Any]] = []
     for entry in events_by_entry:
+        entry = list(entry)
         log += public_lines(game_id, entry, list(names))
+        public += public_events(entry)
     return {"format": FORMAT, "version": VERSION, "game": game_id, "title": str(title),
             "status": status, "seats": list(names), "options": dict(options or {}),
-            "public_log": log}
+            "public_log": log, "public_events": public}
+
+
+def public_events(events: Iterable[Event | dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events as data, private ones left out: what anyone may check (e.g. the receipts of
+    sealed choices, which the game's `verify_receipts` recomputes)."""
+    out = []
+    for raw in events:
+        event = raw if isinstance(raw, Event) else Event.from_json(raw)
+        if event.private_to is None:
+            out.append(_plain(event.to_json()))
+    return out
 
 
 def full_record(game_id: str, names: list[str], options: dict[str, Any] | None, seed: int,
@@ -105,19 +120,22 @@ def full_record(game_id: str, names: list[str], options: dict[str, Any] | None, 
             raise ValueError(f"decision {i}: not a decision ({d!r})") from None
     state = rules.new_game(names, seed, dict(options or {}))
     log = public_lines(game_id, rules.start_events(state), names)
+    public = public_events(rules.start_events(state))
     for i, (seat, dj) in enumerate(pairs, 1):
         try:
             state, events = rules.apply(state, seat, Decision.from_json(dj), in_place=True)
         except IllegalDecision as exc:
             raise ValueError(_illegal(i, len(pairs), seat, names, dj, exc)) from None
         log += public_lines(game_id, events, names)
+        public += public_events(events)
     res = rules.result(state)
     if res is None:
         raise ValueError("a full record is for a finished game: after these decisions the game "
                          "is not over (write a public record instead)")
     return {"format": FORMAT, "version": VERSION, "game": game_id, "title": str(title),
             "status": "over", "seats": names, "options": dict(options or {}),
-            "public_log": log, "seed": seed, "decisions": pairs, "result": _plain(res)}
+            "public_log": log, "public_events": public, "seed": seed, "decisions": pairs,
+            "result": _plain(res)}
 
 
 def dumps_record(record: dict[str, Any]) -> str:
@@ -178,6 +196,11 @@ def check_record(data: Any) -> dict[str, Any]:
     log = data.get("public_log")
     if not isinstance(log, list) or not all(isinstance(x, str) for x in log):
         raise ValueError('"public_log" must be a list of text lines')
+    events = data.get("public_events", [])
+    if not isinstance(events, list) or not all(
+            isinstance(e, dict) and isinstance(e.get("template"), str)
+            and e.get("private_to") is None for e in events):
+        raise ValueError('"public_events" must be a list of public events')
     present = [k for k in FULL_KEYS if k in data]
     if present:
         _check_full(data, present, len(seats))

@@ -9,7 +9,7 @@ import logging
 
 import pytest
 
-from bot.app import EXIT_CONFIG, run_from_env
+from bot.app import EXIT_CONFIG, EXIT_NETWORK, run_from_env
 from bot.config import Config, ConfigError
 from bot.logs import JsonLines, log
 from tests.bot_helpers import bot_log_records
@@ -62,3 +62,16 @@ def test_log_lines_are_json_objects():
     line = json.loads(JsonLines().format(records[0]))
     assert line["event"] == "commit" and line["game"] == 3 and line["level"] == "info"
     assert line["level_"] == "easy"  # a field never overwrites the line's own keys
+
+
+def test_no_network_prints_one_line_and_exits_with_3(monkeypatch, tmp_path, capsys, quiet_root):
+    """Discord out of reach (here: a closed port on this machine) is one clear line, not a
+    traceback."""
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("AGORA_DB", str(tmp_path / "a.db"))
+    monkeypatch.setenv("DISCORD_API_BASE", "http://127.0.0.1:9/api/v10")
+    assert run_from_env() == EXIT_NETWORK == 3
+    err = capsys.readouterr().err
+    plain = [line for line in err.splitlines() if not line.startswith("{")]  # not a JSON log
+    assert len(plain) == 1 and plain[0].startswith("agora: cannot reach Discord")
+    assert "Traceback" not in err
