@@ -22,6 +22,7 @@ from engine.core import GameInfo
 
 GAMES: tuple[str, ...] = (
     "pantheon",
+    "amunre",
 )
 
 

@@ -1,0 +1,95 @@
+"""Pieces and small parts shared by the board and the hand pictures: names through the locale,
+seat chips, pyramids, stones, farmers, coins, and the palette PNG encoding."""
+
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from data.i18n import t
+from render.png import encode, palette_image
+from render.typeface import font, text_width
+
+from . import palette as pal
+
+Draw = ImageDraw.ImageDraw
+Box = tuple[int, int, int, int]
+
+PALETTE = palette_image(pal.QUANT_COLOURS)
+
+
+def png(image) -> bytes:  # type: ignore[no-untyped-def]
+    return encode(image, PALETTE)
+
+
+def tr(key: str, locale: str | None = None, **args: object) -> str:
+    return t(f"amunre.render.{key}", locale, **args)
+
+
+def named(kind: str, name: object, locale: str | None) -> str:
+    """A card or province name from the locale, its id if the locale has none."""
+    key = f"amunre.{kind}.{name}"
+    text = t(key, locale)
+    return str(name) if text == key else text
+
+
+def colour(name: str) -> pal.RGB:
+    return pal.PLAYER.get(name, pal.FAINT)
+
+
+def ink(name: str) -> pal.RGB:
+    return pal.PLAYER_INK.get(name, pal.INK)
+
+
+def seat_chip(d: Draw, x: int, y: int, size: int, colour_name: str, label: str = "",
+              text_size: int = 0) -> None:
+    """A square in a seat's colour with its letter (or `label`), outlined so white shows."""
+    d.rounded_rectangle((x, y, x + size, y + size), max(3, size // 6), fill=colour(colour_name),
+                        outline=pal.INK, width=2)
+    text = label or pal.PLAYER_LETTER.get(colour_name, "?")
+    size_t = text_size or max(12, size * 6 // 10)
+    d.text((x + size / 2, y + size / 2 + 1), text, font=font(size_t, True),
+           fill=ink(colour_name), anchor="mm")
+
+
+def pyramid(d: Draw, x: int, y: int, w: int, h: int) -> None:
+    """One pyramid, its base from (x, y+h) to (x+w, y+h); a shaded right face."""
+    top = (x + w // 2, y)
+    d.polygon([(x, y + h), top, (x + w, y + h)], fill=pal.PYRAMID)
+    d.polygon([top, (x + w, y + h), (x + w * 3 // 5, y + h)], fill=pal.PYRAMID_SHADE)
+    d.polygon([(x, y + h), top, (x + w, y + h)], outline=pal.PYRAMID_EDGE, width=2)
+
+
+def double_pyramid(d: Draw, x: int, y: int, w: int, h: int) -> None:
+    """A double pyramid piece: two pyramids side by side, the back one higher."""
+    pyramid(d, x + w // 3, y, w * 2 // 3, h)
+    pyramid(d, x, y + h // 4, w * 2 // 3, h - h // 4)
+
+
+def stone(d: Draw, x: int, y: int, s: int) -> None:
+    d.rectangle((x, y, x + s, y + s * 3 // 4), fill=pal.STONE, outline=pal.STONE_EDGE, width=2)
+
+
+def farmer(d: Draw, x: int, y: int, s: int, printed: bool = False) -> None:
+    """A farmer figure in an s x s square: head and body."""
+    c = pal.PRINTED_FARMER if printed else pal.FARMER
+    r = s // 5
+    d.ellipse((x + s // 2 - r, y + 1, x + s // 2 + r, y + 1 + 2 * r), fill=c)
+    d.polygon([(x + s // 2, y + 2 * r), (x + s // 5, y + s - 1), (x + s * 4 // 5, y + s - 1)],
+              fill=c)
+
+
+def coin(d: Draw, x: int, y: int, r: int, text: str = "", size: int = 0) -> None:
+    d.ellipse((x - r, y - r, x + r, y + r), fill=pal.GOLD, outline=pal.GOLD_EDGE, width=2)
+    if text:
+        d.text((x, y + 1), text, font=font(size or max(12, r), True), fill=pal.INK, anchor="mm")
+
+
+def pill(d: Draw, x: int, y: int, text: str, size: int, fill: pal.RGB, ink_: pal.RGB,
+         pad: int = 8, outline: pal.RGB | None = None) -> int:
+    """A rounded label; returns its right edge."""
+    w = text_width(text, size, True) + 2 * pad
+    h = size + pad
+    d.rounded_rectangle((x, y, x + w, y + h), h // 2, fill=fill, outline=outline,
+                        width=2 if outline else 0)
+    d.text((x + w / 2, y + h / 2 + 1), text, font=font(size, True), fill=ink_, anchor="mm")
+    return x + w
