@@ -474,9 +474,9 @@ class GameCommands:
                 text = self.kind.rules.event_text(ev, table.names, viewer)
                 if text:
                     lines.append((0, 0, text))
-        for e in entries:
-            for ev in e.events:
-                text = self.kind.rules.event_text(Event.from_json(ev), table.names, viewer)
+        for e in entries:  # a draw merged into its line ("draws 1 card instead of moving")
+            for ev in messages.merged(Event.from_json(x) for x in e.events):
+                text = self.kind.rules.event_text(ev, table.names, viewer)
                 if text:
                     lines.append((e.seq + 1, 0, text))
         first = entries[0].seq if entries else 0
@@ -559,7 +559,7 @@ async def mygames_text(bot: AgoraBot, user_id: int) -> str:
                                                         id=game.id), link=link))
     others = len(rows) - len(lines)
     if not lines:
-        return t("bot.mygames.none", others=others)
+        return t("bot.mygames.none", count=others)
     return t("bot.mygames.head") + "\n" + "\n".join(lines)
 
 

@@ -44,6 +44,25 @@ class Kind:
         focus = getattr(registry.part(self.id, "render"), "focus_png", None)
         return focus(view) if focus is not None else None
 
+    def digest_lines(self, events: list[dict[str, Any]], names: list[str], seat: int
+                     ) -> list[str]:
+        """What happened since `seat`'s last turn, from public events (the optional rules hook
+        `digest_lines`), or nothing."""
+        fn = getattr(self.rules, "digest_lines", None)
+        return list(fn(events, names, seat)) if fn is not None else []
+
+    def digest_png(self, view: Any, events: list[dict[str, Any]], seat: int) -> bytes | None:
+        """The public board with every change since `seat`'s last turn ringed (the optional
+        `render.<id>.digest_png`), or None."""
+        fn = getattr(registry.part(self.id, "render"), "digest_png", None)
+        return fn(view, events, seat) if fn is not None else None
+
+    def replay_files(self, record: dict[str, Any]) -> list[tuple[str, bytes]]:
+        """A finished game's pictures for its final post, as (file name, bytes): the optional
+        `render.<id>.replay_files(record)` of its full record (engine.record), or none."""
+        fn = getattr(registry.part(self.id, "render"), "replay_files", None)
+        return list(fn(record)) if fn is not None else []
+
     def ai_choose(self, state: Any, seat: int, level: str, rng: Any) -> Decision:
         return registry.part(self.id, "ai").choose(state, seat, level, rng)
 

@@ -65,7 +65,8 @@ class Lobby:
             opts["fixed_seed"] = seed
         unknown = set(opts) - set(lobby_options(k.info)) - set(HOST_OPTIONS)
         if unknown:
-            raise Refusal(t("bot.err.unknown_option", names=", ".join(sorted(unknown))))
+            raise Refusal(t("bot.err.unknown_option", names=", ".join(sorted(unknown)),
+                              count=len(unknown)))
         try:  # let the engine judge its options now rather than at begin
             names = [f"p{i}" for i in range(k.info.max_players)]
             k.rules.new_game(names, seed, engine_options(k.info, opts))
@@ -150,7 +151,7 @@ class Lobby:
         n = len(table.seats)
         k = table.kind
         if not k.info.min_players <= n <= k.info.max_players:
-            raise Refusal(k.t("bot.err.player_count", n=n, min=k.info.min_players,
+            raise Refusal(k.t("bot.err.player_count", count=n, min=k.info.min_players,
                               max=k.info.max_players), k.info.player_rule)
         game = table.game
         try:

@@ -47,6 +47,8 @@ def option_words(k: Kind, options: dict) -> str:
             continue  # said on its own line
         spec = k.info.option(name)
         label = spec.help if spec is not None else t(f"bot.option.{name}")
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)  # "12", not "12.0"
         shown = t("bot.yes") if value is True else t("bot.no") if value is False else value
         parts.append(t("bot.lobby.option", label=label, value=shown))
     return "; ".join(parts)
@@ -69,27 +71,33 @@ def lobby_text(table: Table) -> str:
 
 # --- channel posts ----------------------------------------------------------------------------
 
+# a draw that follows these events of the same player belongs to them: one line, "draws 1 card
+# instead of moving", not that line and then "draws 1 card"
+DRAW_INTO = ("drew_cards", "follow_draw")
+
+
 def merged(events: Iterable[Event]) -> list[Event]:
     """Consecutive card draws of one player read better as one line ("draws 3 cards")."""
     out: list[Event] = []
     for e in events:
         prev = out[-1] if out else None
-        if (prev is not None and e.template == prev.template == "drew_cards"
+        if (prev is not None and e.template == "drew_cards" and prev.template in DRAW_INTO
                 and e.args.get("seat") == prev.args.get("seat")
                 and e.private_to == prev.private_to):
-            out[-1] = Event("drew_cards", {**prev.args,
-                                           "count": prev.args["count"] + e.args["count"]},
-                            prev.private_to)
+            out[-1] = Event(prev.template, {**prev.args, "count": prev.args.get("count", 0)
+                                            + e.args["count"]}, prev.private_to)
         else:
             out.append(e)
     return out
 
 
-def summary_lines(k: Kind, events: Iterable[Event], names: list[str]) -> list[str]:
-    """Public log lines of these events (a spectator's view: private events are left out)."""
+def summary_lines(k: Kind, events: Iterable[Event], names: list[str],
+                  skip: tuple[str, ...] = ()) -> list[str]:
+    """Public log lines of these events (a spectator's view: private events are left out);
+    events of the templates in `skip` are said elsewhere in the same message."""
     out: list[str] = []
     for e in merged(events):
-        if e.template == "turn":
+        if e.template == "turn" or e.template in skip:
             continue  # the waiting line says whose turn it is
         line = k.rules.event_text(e, names, None)
         if line:
@@ -154,17 +162,37 @@ def winners_line(k: Kind, res: dict, names: list[str]) -> str:
     return t("bot.over.winner", winners=winners)
 
 
+GAME_OVER = ("game_over",)  # the end event's "winner" line: the final block names the winner
+
+
+def dm_failed_text(k: Kind, seat: SeatRow) -> str:
+    """The channel's note that a seat's DMs are closed: by name, never a mention (a seat the
+    game waits for is mentioned once, by the waiting line)."""
+    return k.t("bot.dm_failed", who=seat.name)
+
+
+def awaited_users(table: Table) -> list[int]:
+    """The people a post may mention: the seats the game waits for now."""
+    if table.game.status != "playing":
+        return []
+    users = (table.seats[p.seat].user_id for p in table.awaited())
+    return [u for u in dict.fromkeys(users) if u is not None]
+
+
 def channel_post(table: Table, events: list[Event], dm_failures: list[SeatRow]) -> str:
-    """The text of a turn post: what happened, scores, DM problems, and who acts next."""
+    """The text of a turn post: what happened, scores, DM problems, and who acts next. Only the
+    seats awaited now are mentioned, each once (the waiting line)."""
     assert table.state is not None
     k = table.kind
     head = k.rules.post_head(k.rules.view(table.state, None))
+    final = game_over_text(table) if table.game.status == "over" else ""
     lines = [t("bot.post.head", title=title(table), where=head)]
-    lines += [f"• {line}" for line in summary_lines(k, events, table.names)]
+    lines += [f"• {line}" for line in summary_lines(k, events, table.names,
+                                                    skip=GAME_OVER if final else ())]
     lines.append(scores_line(table))
-    lines += [k.t("bot.dm_failed", who=f"<@{s.user_id}>") for s in dm_failures]
+    lines += [dm_failed_text(k, s) for s in dm_failures]
     if table.game.status == "over":
-        lines.append(game_over_text(table))
+        lines.append(final)
     else:
         lines.append(waiting_line(table))
     return clip("\n".join(x for x in lines if x))
@@ -208,6 +236,11 @@ def hand_signature(table: Table, seat: int) -> str:
 
 
 # --- the private panel ------------------------------------------------------------------------
+
+def out_of_date(text: str) -> str:
+    """An old DM prompt, marked as superseded (its buttons are taken off)."""
+    return clip(t("bot.panel.out_of_date", text=text))
+
 
 def panel_text(panel: Panel) -> str:
     table = panel.table

@@ -592,7 +592,8 @@ class Session:
         self.say(t("offline.final"))
         for line in self.rules.result_lines(res, self.names):
             self.say("  " + line)
-        self.say(t("offline.winners", names=", ".join(self.names[w] for w in res["winners"])))
+        self.say(t("offline.winners", names=", ".join(self.names[w] for w in res["winners"]),
+                   count=len(res["winners"])))
         if self.pictures is not None and self.pictures.count:
             self.say(t("offline.pictures", path=str(self.folder.resolve())))
 

@@ -128,8 +128,7 @@ class Play:
                 stale = then is None or table.state is None or (
                     k.rules.version(then, seat.seat) != k.rules.version(table.state, seat.seat))
             if stale:
-                raise Refusal(table.kind.t("bot.err.stale_turn", n=number,
-                                           now=table.game.decisions))
+                raise Refusal(table.kind.t("bot.err.stale_turn"))  # no internal numbers
         return await self.games.open_panel(game_id, interaction.user.id)
 
     async def abandon(self, interaction: discord.Interaction, game_id: int,

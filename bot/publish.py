@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING
 import discord
 
 from engine.core import Event
+from engine.record import full_record
 
 from . import messages
 from .components import panel_view, turn_label, turn_view
+from .lobby import engine_options
 from .logs import log, log_error, log_warning
 from .store import SeatRow
 from .turns import Panel, Table
@@ -26,6 +28,13 @@ if TYPE_CHECKING:
 
 NO_MENTIONS = discord.AllowedMentions.none()
 USER_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+def awaited_mentions(table: Table) -> discord.AllowedMentions:
+    """A turn post pings only the people the game waits for now."""
+    return discord.AllowedMentions(
+        users=[discord.Object(u) for u in messages.awaited_users(table)],
+        roles=False, everyone=False)
 
 
 def render_board(table: Table) -> bytes:
@@ -46,6 +55,22 @@ def render_preview(panel: Panel) -> bytes:
     """The board as it would be after the player's draft: shown only to that player."""
     k = panel.table.kind
     return k.board_png(k.rules.view(panel.preview, None))
+
+
+def render_digest(table: Table, events: list[dict], seat: int) -> bytes | None:
+    """The public board with everything since `seat`'s last turn ringed, if the game draws it."""
+    assert table.state is not None
+    k = table.kind
+    return k.digest_png(k.rules.view(table.state, None), events, seat)
+
+
+def render_replay(table: Table, decisions: list[tuple[int, dict]]) -> list[tuple[str, bytes]]:
+    """A finished game's replay pictures (an animation, a stats card), if the game draws them:
+    from its full record, rebuilt from the seed and every decision."""
+    k, game = table.kind, table.game
+    record = full_record(k.id, table.names, engine_options(k.info, game.options), game.seed,
+                         decisions)
+    return k.replay_files(record)
 
 
 def render_hand(table: Table, seat: int) -> bytes:
@@ -135,25 +160,32 @@ class Publisher:
 
     async def _post(self, table: Table, events: list[Event]) -> None:
         game = table.game
+        awaited = table.awaited() if game.status == "playing" else []
+        now = {p.seat for p in awaited}
         failures: list[SeatRow] = []
+        notices: list[SeatRow] = []  # closed DMs the post names: new ones, and seats awaited
         for seat in table.seats:  # hands first, so the post can name closed DMs
             if seat.is_ai:
                 continue
+            known = seat.dm_ok is False
             sig = messages.hand_signature(table, seat.seat)
             if sig != seat.hand_sig and not await self.send_hand(table, seat):
                 failures.append(seat)
-        awaited = table.awaited() if game.status == "playing" else []
+                if not known or seat.seat in now:
+                    notices.append(seat)
         humans = [table.seats[p.seat] for p in awaited if not table.seats[p.seat].is_ai]
         board = await picture(render_board, table)
         focus = await picture(render_focus, table)  # where the last turn happened, close up
-        content = messages.channel_post(table, events, failures)
+        content = messages.channel_post(table, events, notices)
         view_ = (turn_view(game.id, game.decisions, turn_label(table))
                  if humans else discord.utils.MISSING)
+        replay = await self.replay_files(table) if game.status == "over" else []
         channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
         try:
             msg = await channel.send(
-                content, files=png_file(board, "board.png") + png_file(focus, "focus.png"),
-                view=view_, allowed_mentions=USER_MENTIONS)
+                content, files=png_file(board, "board.png") + png_file(focus, "focus.png")
+                + replay,
+                view=view_, allowed_mentions=awaited_mentions(table))
         except (discord.Forbidden, discord.NotFound):
             # the bot may no longer post here (permission taken, channel gone): the game goes
             # on by DM instead of waiting forever for a post that can never be made
@@ -169,16 +201,20 @@ class Publisher:
             over=game.status == "over")
         for seat in humans:  # every awaited person gets their own private prompt
             if seat not in failures and not await self.send_prompt(table, seat):
-                await self.say(game.channel_id,
-                               table.kind.t("bot.dm_failed", who=f"<@{seat.user_id}>"),
-                               guild_id=game.guild_id)
+                # the post has just mentioned them: this note names them without a ping
+                await self.say(game.channel_id, messages.dm_failed_text(table.kind, seat),
+                               guild_id=game.guild_id, mentions=NO_MENTIONS)
+        for seat in table.seats:  # a prompt of a seat no longer awaited is out of date
+            if seat.prompt_message is not None and seat.seat not in now:
+                await self.retire_prompt(seat)
 
     async def say(self, channel_id: int, content: str, *, guild_id: int | None = None,
-                  board: bytes | None = None) -> discord.Message | None:
+                  board: bytes | None = None,
+                  mentions: discord.AllowedMentions = USER_MENTIONS) -> discord.Message | None:
         channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
         try:
             return await channel.send(messages.clip(content), files=png_file(board, "board.png"),
-                                      allowed_mentions=USER_MENTIONS)
+                                      allowed_mentions=mentions)
         except discord.HTTPException:
             log_error("channel_message_failed", channel=channel_id)
             return None
@@ -233,8 +269,73 @@ class Publisher:
         sig = table.kind.token(table.state, seat.seat)
         if sig == seat.prompt_sig and seat.dm_ok:
             return True
-        ok = await self.dm(seat, messages.panel_text(panel), view=panel_view(panel)) is not None
-        if ok:
-            await self.bot.store.set_seat_info(table.game.id, seat.seat, prompt_sig=sig)
-            seat.prompt_sig = sig
-        return ok
+        panel_text = messages.panel_text(panel)
+        digest, files = await self.digest(table, panel, messages.LIMIT - len(panel_text))
+        msg = await self.dm(seat, digest + panel_text, view=panel_view(panel),
+                            **({"files": files} if files else {}))
+        if msg is None:
+            return False
+        old = seat.prompt_message
+        await self.bot.store.set_seat_info(table.game.id, seat.seat, prompt_sig=sig,
+                                           prompt_message=msg.id)
+        seat.prompt_sig, seat.prompt_message = sig, msg.id
+        if old is not None and old != msg.id:
+            await self._retire(seat, old)
+        return True
+
+    async def retire_prompt(self, seat: SeatRow) -> None:
+        """The seat's DM prompt is superseded: forget it, and take its buttons off."""
+        old = seat.prompt_message
+        if old is None:
+            return
+        await self.bot.store.set_seat_info(seat.game_id, seat.seat, prompt_message=None)
+        seat.prompt_message = None
+        await self._retire(seat, old)
+
+    async def _retire(self, seat: SeatRow, message_id: int) -> None:
+        """Edit an old DM prompt: no components, marked "(out of date)". A prompt already
+        answered (its buttons gone) is left as it is."""
+        if seat.dm_channel_id is None:
+            return
+        channel = self.bot.get_partial_messageable(seat.dm_channel_id,
+                                                   type=discord.ChannelType.private)
+        try:
+            old = await channel.fetch_message(message_id)
+            if not old.components:
+                return
+            await old.edit(content=messages.out_of_date(old.content), view=None)
+        except discord.HTTPException as exc:  # deleted, or DMs closed since: nothing to fix
+            log("prompt_retire_failed", game=seat.game_id, seat=seat.seat,
+                status=getattr(exc, "status", None))
+            return
+        log("prompt_retired", game=seat.game_id, seat=seat.seat)
+
+    # --- "since your last turn" and the replay (optional game hooks) -------------------------
+
+    async def digest(self, table: Table, panel: Panel, room: int
+                     ) -> tuple[str, list[discord.File]]:
+        """At the start of a seat's own turn (a prompt of INFO.turn_prompts, nothing drafted),
+        what happened since its last turn: the game's lines and picture, drawn from the logged
+        public events only. ("", []) otherwise, or when the game has nothing to say."""
+        k = table.kind
+        prompt = panel.prompt
+        if panel.steps or prompt is None or prompt.kind not in k.info.turn_prompts:
+            return "", []
+        events = [ev for e in await self.bot.store.log(table.game.id) for ev in e.events
+                  if ev.get("private_to") is None]
+        try:
+            lines = k.digest_lines(events, table.names, panel.seat)
+        except Exception:  # noqa: BLE001 - the prompt still goes out
+            log_error("digest_failed", game=table.game.id, seat=panel.seat)
+            return "", []
+        if not lines:
+            return "", []
+        image = await picture(render_digest, table, events, panel.seat)
+        text = "\n".join([k.t("bot.digest.head"), *(f"• {line}" for line in lines)])
+        return messages.clip(text, max(room - 2, 0)) + "\n\n", png_file(image, "since.png")
+
+    async def replay_files(self, table: Table) -> list[discord.File]:
+        """The final post's replay pictures (the game's optional `replay_files` render hook)."""
+        decisions = [(e.seat, e.decision) for e in await self.bot.store.log(table.game.id)]
+        files = await picture(render_replay, table, decisions) or []
+        return [discord.File(io.BytesIO(data), filename=name) for name, data in files]

@@ -142,7 +142,8 @@ class Replayer:
         self.say(t("offline.final"))
         for line in self.rules.result_lines(res, self.names):
             self.say("  " + line)
-        self.say(t("offline.winners", names=", ".join(self.names[w] for w in res["winners"])))
+        self.say(t("offline.winners", names=", ".join(self.names[w] for w in res["winners"]),
+                   count=len(res["winners"])))
         if self.render is not None and self.count:
             self.say(t("offline.pictures", path=str(self.folder.resolve())))
 

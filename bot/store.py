@@ -68,6 +68,7 @@ class SeatRow:
     awaited_since: float | None = None
     reminded_at: float | None = None
     prompt_sig: str | None = None  # the prompt last sent by DM (no second copy of it)
+    prompt_message: int | None = None  # that DM's message id (its buttons go when superseded)
 
     @property
     def is_ai(self) -> bool:
@@ -319,7 +320,8 @@ class Store:
 
     async def set_seat_info(self, game_id: int, seat: int, **fields: Any) -> None:
         """Delivery bookkeeping and standing answers: not game state (no revision bump)."""
-        allowed = {"policy", "dm_channel_id", "dm_ok", "hand_sig", "prompt_sig"}
+        allowed = {"policy", "dm_channel_id", "dm_ok", "hand_sig", "prompt_sig",
+                   "prompt_message"}
         if not fields or set(fields) - allowed:
             raise ValueError(f"set_seat_info takes {sorted(allowed)}")
         cols = ", ".join(f"{k} = ?" for k in fields)

@@ -277,8 +277,8 @@ class Games:
 
     @staticmethod
     def _stale(panel: Panel, number: int | None) -> Refusal:
-        return Refusal(panel.table.kind.t("bot.err.stale", n="?" if number is None else number,
-                                          now=panel.number))
+        # never the decision numbers: they are internal, and go down after an undo
+        return Refusal(panel.table.kind.t("bot.err.stale"))
 
     async def _player_panel(self, game_id: int, user_id: int, token: str | None,
                             number: int | None, typed: list[Decision] | None = None) -> Panel:
@@ -366,14 +366,33 @@ class Games:
     async def confirm(self, game_id: int, user_id: int, *, token: str,
                       number: int | None) -> StepResult:
         async with self.lock(game_id):
-            panel = await self._player_panel(game_id, user_id, token, number)
-            if not panel.steps:
-                raise Refusal(t("bot.err.nothing_to_confirm"))
+            try:
+                panel = await self._player_panel(game_id, user_id, token, number)
+                if not panel.steps:
+                    raise Refusal(t("bot.err.nothing_to_confirm"))
+            except Refusal:
+                if await self._confirmed(game_id, user_id, number):
+                    raise Refusal(t("bot.err.already_confirmed")) from None
+                raise
             draft = await self.store.draft(panel.table.game.id, panel.seat)
             source = draft.source if draft else "button"
             commit = await self._commit(panel.table, panel.seat, panel.steps, source)
             return StepResult(await self._after_commit_panel(panel.table.game.id, panel.seat),
                               commit)
+
+    async def _confirmed(self, game_id: int, user_id: int, number: int | None) -> bool:
+        """A Confirm button whose steps are already committed (the second click of a double
+        click): the clicker's own batch ends exactly at the button's decision number."""
+        if not number:
+            return False
+        table = await self.table(game_id)
+        seat = table.seat_of(user_id)
+        entries = (await self.store.log(game_id, number - 1))[:2]
+        if seat is None or not entries or entries[0].seq != number - 1:
+            return False
+        last = entries[0]
+        ends = len(entries) == 1 or entries[1].batch != last.batch
+        return last.seat == seat.seat and ends and last.source not in ("ai", "auto")
 
     async def undo_step(self, game_id: int, user_id: int, *, token: str | None,
                         number: int | None) -> Panel:

@@ -41,7 +41,7 @@ def main(args: argparse.Namespace) -> int:
                 problems.append(t("bot.verify.replay_differs"))
             problems += check(replayed)
     if problems:
-        print(t("bot.verify.bad", n=len(problems)))
+        print(t("bot.verify.bad", count=len(problems)))
         for p in problems:
             print("  " + p)
         return 1

@@ -5,15 +5,25 @@ client) in data/locale/<locale>.json, and each game's texts in data/<game>/local
 with every key in the game's namespace ("pantheon.event.placed": "{name} placed ..."). A game
 added under data/ is picked up by its folder alone. A key defined in two files is an error at
 load. A missing key falls back to English, then to the key itself, so nothing ever crashes on
-text."""
+text.
+
+Plurals follow the i18next JSON v4 convention, which translators' tools open: a text that
+depends on a number is stored as `<key>_<category>` with the CLDR plural categories of the locale
+(zero, one, two, few, many, other; English has one and other), and `t(key, count=n)` picks the
+category through Babel's CLDR rules. As in i18next, `<key>_zero` (when present) is used for a
+count of 0 even in a language without a zero category. A missing form falls back to
+`<key>_other`, then to `<key>`."""
 
 from __future__ import annotations
 
 import json
 import os
 from functools import cache
+from numbers import Number
 from pathlib import Path
 from typing import Any
+
+from babel import Locale, UnknownLocaleError
 
 DATA_DIR = Path(__file__).parent
 LOCALE_DIR = DATA_DIR / "locale"
@@ -70,9 +80,37 @@ def catalogue(locale: str) -> dict[str, str]:
     return load(locale)
 
 
+@cache
+def _plural_form(locale: str) -> Any:
+    try:
+        return Locale.parse(locale.replace("-", "_")).plural_form
+    except (UnknownLocaleError, ValueError, TypeError):
+        return Locale.parse("en").plural_form
+
+
+def plural_category(count: Any, locale: str | None = None) -> str:
+    """The CLDR plural category of `count` in `locale`: zero, one, two, few, many or other."""
+    return str(_plural_form(locale or DEFAULT_LOCALE)(count))
+
+
+def _keys(key: str, locale: str, args: dict[str, Any]) -> list[str]:
+    count = args.get("count")
+    if not isinstance(count, Number) or isinstance(count, bool):
+        return [key]
+    keys = [f"{key}_zero"] if count == 0 else []
+    return [*keys, f"{key}_{plural_category(count, locale)}", f"{key}_other", key]
+
+
+def _template(key: str, locale: str, args: dict[str, Any]) -> str | None:
+    texts = catalogue(locale)
+    return next((texts[k] for k in _keys(key, locale, args) if texts.get(k)), None)
+
+
 def t(key: str, locale: str | None = None, **args: Any) -> str:
+    """The text of `key` in `locale`, formatted with `args`; with a numeric `count`, the plural
+    form of that count (see the module's notes)."""
     loc = locale or DEFAULT_LOCALE
-    template = catalogue(loc).get(key) or catalogue("en").get(key) or key
+    template = _template(key, loc, args) or _template(key, "en", args) or key
     try:
         return template.format(**args)
     except (KeyError, IndexError, ValueError):

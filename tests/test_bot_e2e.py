@@ -90,7 +90,11 @@ async def test_follow_on_move_by_dm(agora):
     text = channel_text(d)
     assert f"{follower} places a foot on {follow_place.args['field']}" in text or \
         f"{follower} places a column on {follow_place.args['field']}" in text
-    assert f"{third} draws a card instead of moving" in text
+    assert f"{third} draws 1 card instead of moving." in text  # one line, not two
+    assert f"{third} draws 1 card." not in text
+    log = (await slash(d, third, "log", n=30)).content  # the same one line in the log
+    assert f"{third} draws 1 card instead of moving." in log
+    assert f"{third} draws 1 card." not in log
     table, user = await current(agora, gid)
     assert table.awaited()[0].kind == "action" and table.awaited()[0].seat == (mover + 1) % 3
 
@@ -157,6 +161,7 @@ async def test_stale_and_foreign_clicks_are_refused(agora):
         inter = await d.select(user, old_prompt, first, [value])
     await inter.wait_done()
     assert inter.followups and "out of date" in inter.followups[-1].content
+    assert "decision" not in inter.followups[-1].content  # no internal numbers
     assert inter.followups[-1].ephemeral
     after = await bot.store.game(gid)
     assert (after.revision, after.decisions) == (before.revision, before.decisions)
@@ -177,6 +182,7 @@ async def test_stale_and_foreign_clicks_are_refused(agora):
     inter = await d.click(who, turn_msg, button_id(turn_msg, "ag:t:"))
     await inter.wait_done()
     assert "out of date" in inter.content and inter.ephemeral
+    assert "decision" not in inter.content
 
 
 async def test_illegal_commands_name_the_rule_and_change_nothing(agora):

@@ -175,7 +175,8 @@ def test_agora_replay_prints_the_log_and_final_scores_and_draws_every_turn(
     assert "Game over. Final scores:" in text
     for line in RULES.result_lines(res, NAMES):
         assert line in text
-    assert f"Winner(s): {', '.join(NAMES[w] for w in res['winners'])}" in text
+    winners = "Winner" if len(res["winners"]) == 1 else "Winners"  # a plural form, no "(s)"
+    assert f"{winners}: {', '.join(NAMES[w] for w in res['winners'])}" in text
     lines = text.splitlines()
     turns = [x for x in lines if x.startswith("=== Turn ")]
     assert turns and lines.index(turns[0]) > lines.index("=== Start ===")

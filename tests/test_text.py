@@ -38,10 +38,10 @@ def test_private_events_reach_only_their_owner() -> None:
     names = ["Ann", "Bob"]
     assert event_text(secret, names, 0) is None
     assert event_text(secret, names, None) is None
-    assert event_text(secret, names, 1) == "Bob draws 2 card(s)."
+    assert event_text(secret, names, 1) == "Bob draws 2 cards."
 
 
 def test_demigods_from_the_stack_show_no_values() -> None:
     """P-PLAE-5 / P-GAP-HIDDEN: face-down demigods are counted, never valued, in public."""
     ev = Event("took_demigods", {"seat": 0, "count": 2, "from": "stack"})
-    assert event_text(ev, ["Ann"], None) == "Ann takes 2 demigod(s)."
+    assert event_text(ev, ["Ann"], None) == "Ann takes 2 demigods."

@@ -2,6 +2,7 @@
 
 The module meets engine.core.GameRules (the rules) and engine.core.GameText (the words)."""
 
+from .digest import digest_lines
 from .game import (
     INFO,
     apply,
@@ -39,7 +40,8 @@ from .present import (
 from .simulate import record_extras
 from .text import describe, event_text
 
-__all__ = ["INFO", "apply", "apply_all", "auto_answer", "describe", "dump", "event_text",
+__all__ = ["INFO", "apply", "apply_all", "auto_answer", "describe", "digest_lines", "dump",
+           "event_text",
            "group_key", "hand_signature", "hand_text", "load", "menu_title", "new_game",
            "options", "panel_lines", "parse_notation", "pending", "post_boundaries",
            "post_head", "prompt_text", "record_extras", "replay", "result", "result_lines",

@@ -113,7 +113,7 @@ def _hand_lines(pv: PlayerView) -> list[str]:
         lines.append(gods_line(pv))
     extras = []
     if pv.steps:
-        extras.append(t("pantheon.hand.steps", n=pv.steps))
+        extras.append(t("pantheon.hand.steps", count=pv.steps))
     if pv.money_bonus:
         extras.append(t("pantheon.hand.money", n=pv.money_bonus))
     if extras:
@@ -158,7 +158,7 @@ def panel_lines(v: View, seat: int) -> list[str]:
         lines.append(t("pantheon.step.money", left=step["budget"] - step["spent"],
                        budget=step["budget"]))
     elif kind == "draw_pick":
-        lines.append(t("pantheon.step.draw", left=step.get("left", 0)))
+        lines.append(t("pantheon.step.draw", count=step.get("left", 0)))
     pv = v.players[seat]
     lines.append(t("pantheon.panel.hand", cards=cards_text(pv.hand or {}),
                    feet=pv.supply.get("foot", 0), columns=pv.supply.get("column", 0)))

@@ -40,7 +40,7 @@ def describe(d: Decision, locale: str | None = None) -> str:
     if k == "cards":
         if a.get("n") == 0:
             return t("pantheon.decision.cards0", locale)
-        return t("pantheon.decision.cards", locale, n=a.get("n"))
+        return t("pantheon.decision.cards", locale, count=a.get("n"))
     if k == "place":
         piece = t(f"pantheon.piece.{a.get('piece')}", locale).capitalize()
         key = "pantheon.decision.place_via" if a.get("via") else "pantheon.decision.place"
@@ -110,6 +110,7 @@ def event_text(e: Event, names: list[str], viewer: int | None,
         a["god"] = god_name(a["god"]) if a.get("god") else "-"
     elif e.template == "took_demigods" and "values" in a:
         key = "pantheon.event.took_demigods_values"
+        a["count"] = len(a["values"])
         a["values"] = " + ".join(map(str, a["values"]))
     elif e.template in ("placed",):
         a["piece"] = t(f"pantheon.piece.{a['piece']}", locale)
@@ -128,5 +129,14 @@ def event_text(e: Event, names: list[str], viewer: int | None,
         a["cards"] = ", ".join(f"{n} {t(f'pantheon.kind.{k}', locale)}"
                                for k, n in a["cards"].items()) or "offering tiles only"
     elif e.template == "game_over":
+        a["count"] = len(a["winners"])
         a["winners"] = ", ".join(names[w] for w in a["winners"])
+    elif e.template == "stall_guard":
+        a["count"] = a["rounds"]
+    elif e.template == "move_started":
+        a["cards"] = t("pantheon.unit.movement_cards", locale, count=a["cards"])
+        a["steps"] = t("pantheon.unit.steps", locale, count=a["steps"])
+    elif e.template == "move_done":
+        a["pieces"] = t("pantheon.unit.pieces", locale, count=a["placed"])
+        a["steps"] = t("pantheon.unit.steps", locale, count=a["spent"])
     return t(key, locale, **a)

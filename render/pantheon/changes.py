@@ -28,9 +28,12 @@ def has_changes(view: View) -> bool:
 
 
 def lead(view: View, locale: str | None) -> str:
-    """ "Last turn:", "This turn:" (still being played) or "Preparation:" (of the epoch)."""
+    """ "Last turn:", "This turn:" (still being played), "Preparation:" (of the epoch) or
+    "Since your last turn:"."""
     ch = view.last_changes
-    if "seat" not in ch:
+    if ch.get("since"):  # everything since a seat's last turn (its digest picture)
+        key = "pantheon.render.board.since"
+    elif "seat" not in ch:
         key = "pantheon.render.board.preparation"
     elif ch.get("done"):
         key = "pantheon.render.board.last_turn"
