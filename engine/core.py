@@ -4,6 +4,7 @@ and serialises to JSON)."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -42,6 +43,11 @@ class Decision:
         if not isinstance(args, dict):
             raise IllegalDecision("That is not a decision this game understands.")
         return cls(data["kind"], dict(args))
+
+    def canonical(self) -> str:
+        """The decision as compact, key-sorted JSON: the same text in every process (for
+        version trails and receipts)."""
+        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
 
     def key(self) -> tuple:
         return (self.kind, tuple(sorted((k, _freeze(v)) for k, v in self.args.items())))

@@ -5,7 +5,6 @@ The module meets engine.core.GameRules (the rules) and engine.core.GameText (the
 from .game import (
     INFO,
     apply,
-    apply_all,
     dump,
     load,
     new_game,
@@ -39,7 +38,7 @@ from .present import (
 from .receipts import verify_receipts
 from .text import describe, event_text
 
-__all__ = ["INFO", "apply", "apply_all", "auto_answer", "describe", "dump", "event_text",
+__all__ = ["INFO", "apply", "auto_answer", "describe", "dump", "event_text",
            "group_key", "hand_signature", "hand_text", "load", "menu_title", "new_game",
            "options", "panel_lines", "pending", "post_boundaries", "post_head", "prompt_text",
            "record_extras", "replay", "result", "result_lines", "reveals", "scores", "sealed",

@@ -129,27 +129,13 @@ def apply(s: State, seat: int, decision: Decision, *, in_place: bool = False
         # `__cause__` lets the caller log it as an engine bug
         raise _understood(s) from exc
     work.decisions += 1
-    text = f"{seat}:{_canonical(decision)}".encode()
+    text = f"{seat}:{decision.canonical()}".encode()
     p = work.players[seat]
     p.trail = zlib.crc32(text, p.trail)
     if not secret and not own_only:
         work.public_trail = zlib.crc32(text, work.public_trail)
     return work, events
 
-
-def _canonical(d: Decision) -> str:
-    return json.dumps(d.to_json(), sort_keys=True, separators=(",", ":"))
-
-
-def apply_all(s: State, seat_decisions: list[tuple[int, Decision]]
-              ) -> tuple[State, list[Event]]:
-    """Apply several decisions atomically: all of them, or none."""
-    events: list[Event] = []
-    work = s.clone()
-    for seat, d in seat_decisions:
-        work, ev = apply(work, seat, d, in_place=True)
-        events += ev
-    return work, events
 
 
 def view(s: State, seat: int | None) -> View:
@@ -178,7 +164,7 @@ def version(s: State, seat: int) -> str:
     frame = current(s)
     step = None if frame is None else {k: v for k, v in frame.items() if k != "seats"}
     awaited = seat in AGENDA.awaited(s)
-    opts = sorted(_canonical(d) for d in options(s, seat))
+    opts = sorted(d.canonical() for d in options(s, seat))
     raw = json.dumps([s.public_trail, s.players[seat].trail, len(s.queue), step, awaited, opts],
                      sort_keys=True, separators=(",", ":"))
     return f"{s.round}.{zlib.crc32(raw.encode()):08x}"

@@ -3,7 +3,6 @@ view, result. Every call is pure: `apply` works on a copy and raises before chan
 
 from __future__ import annotations
 
-import json
 import zlib
 from typing import Any
 
@@ -92,12 +91,9 @@ def apply(s: State, seat: int, decision: Decision, *, in_place: bool = False
     work.decisions += 1
     # the rolling trail of every decision so far: two states reached by different histories
     # never share a version, and computing it costs one crc per decision
-    work.trail = zlib.crc32(f"{seat}:{_canonical(decision)}".encode(), work.trail)
+    work.trail = zlib.crc32(f"{seat}:{decision.canonical()}".encode(), work.trail)
     return work, events
 
-
-def _canonical(d: Decision) -> str:
-    return json.dumps(d.to_json(), sort_keys=True, separators=(",", ":"))
 
 
 def apply_all(s: State, seat_decisions: list[tuple[int, Decision]]
