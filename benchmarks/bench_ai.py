@@ -1,15 +1,22 @@
-"""Benchmark of the Pantheon AI levels: win rates and time per decision.
+"""Benchmark of a game's AI levels: win rates and time per decision.
 
-    python3 benchmarks/bench_ai.py [--games 200] [--workers 2] [--seed 1] [--pairing NAME ...]
+    python3 benchmarks/bench_ai.py [--game pantheon|amunre] [--games 200] [--workers 2]
+        [--seed 1] [--pairing NAME ...]
 
-Plays seeded 4-player games for each pairing and prints, per level, how often a seat of that
-level won, with a Wilson 95% confidence interval, and the AI's time per decision (median, 99th
-percentile, maximum) measured around `decide()`.
+Any game of `engine/registry.py` with an AI part (default pantheon): the rules come from
+`registry.rules(game)`, the AI from `registry.part(game, "ai").choose`. Plays seeded 4-player
+games for each pairing and prints, per level, how often a seat of that level won, with a Wilson
+95% confidence interval, and the AI's time per decision (median, 99th percentile, maximum)
+measured around the AI's call. When the AI module also offers `decide` (`choose` plus whether
+the level's own logic produced the decision; both built-in games do) that call is used, the
+same decision, so the fallbacks to the first option can be counted.
 
-Counting wins: by P-END-3 every player still tied after the demigod tie-break wins (shared
-victory). A game counts as won by a level when at least one seat of that level is among the
-winners, so in a shared win every sharing level gets the game; the number of shared games is
-printed too, with the "fractional" rate where a win shared by k seats is worth 1/k.
+Counting wins: by the game's shared-win rule (`INFO.shared_win_rule`: P-END-3 in Pantheon,
+every player still tied after the demigod tie-break; A-END-3 in Amun-Re, after the pyramid and
+stone tie-breaks) every tied player wins (shared victory). A game counts as won by a level when
+at least one seat of that level is among the winners, so in a shared win every sharing level
+gets the game (the "won" rate and its Wilson interval); the number of shared games is printed
+too, with the "fractional" rate where a win shared by k seats is worth 1/k.
 The seats of each level rotate with the game number so that no level keeps the same seat
 (the start player is drawn from the seed).
 
@@ -33,8 +40,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine.pantheon import apply, new_game, pending, result  # noqa: E402
-from engine.pantheon.ai import decide  # noqa: E402
+from engine import registry  # noqa: E402
 
 PAIRINGS: dict[str, list[str]] = {
     "normal-vs-3-random": ["normal", "random", "random", "random"],
@@ -42,7 +48,16 @@ PAIRINGS: dict[str, list[str]] = {
     "2-normal-vs-2-easy": ["normal", "normal", "easy", "easy"],
     "easy-vs-3-random": ["easy", "random", "random", "random"],
 }
-DEFAULT_PAIRINGS = ["normal-vs-3-random", "normal-vs-3-easy", "2-normal-vs-2-easy"]
+# the pairings each game plays unless --pairing names others
+DEFAULT_PAIRINGS: dict[str, list[str]] = {
+    "pantheon": ["normal-vs-3-random", "normal-vs-3-easy", "2-normal-vs-2-easy"],
+    "amunre": ["normal-vs-3-random", "normal-vs-3-easy", "easy-vs-3-random"],
+}
+OTHER_GAMES_PAIRINGS = ["normal-vs-3-random", "normal-vs-3-easy", "easy-vs-3-random"]
+
+
+def default_pairings(game: str) -> list[str]:
+    return DEFAULT_PAIRINGS.get(game, OTHER_GAMES_PAIRINGS)
 
 
 def seats_for(levels: list[str], game: int) -> list[str]:
@@ -50,17 +65,32 @@ def seats_for(levels: list[str], game: int) -> list[str]:
     return levels[k:] + levels[:k]
 
 
-def play_one(job: tuple[str, int, int]) -> dict:
+def ai_call(game: str):
+    """The AI of `game` as `(state, seat, level, rng) -> (decision, own logic?)`: its `decide`
+    when it has one (the same decision as `choose`, with the fallback flag), else `choose`
+    (never counted as a fallback)."""
+    ai = registry.part(game, "ai")
+    decide = getattr(ai, "decide", None)
+    if decide is not None:
+        return decide
+    choose = ai.choose
+    return lambda state, seat, level, rng: (choose(state, seat, level, rng), True)
+
+
+def play_one(job: tuple[str, str, int, int]) -> dict:
     """One whole game; returns the levels by seat, the result and the AI decision times."""
-    pairing, game, seed = job
+    game_id, pairing, game, seed = job
+    rules = registry.rules(game_id)
+    decide = ai_call(game_id)
     levels = seats_for(PAIRINGS[pairing], game)
-    s = new_game([f"{lv}-{i}" for i, lv in enumerate(levels)], seed)
+    s = rules.new_game([f"{lv}-{i}" for i, lv in enumerate(levels)], seed)
     rngs = [random.Random(seed * 7 + i) for i in range(len(levels))]
     times: dict[str, list[float]] = defaultdict(list)
     fallbacks = 0
+    played = 0
     digest = hashlib.sha256()
     while True:
-        prompts = pending(s)
+        prompts = rules.pending(s)
         if not prompts:
             break
         seat = prompts[0].seat
@@ -70,12 +100,13 @@ def play_one(job: tuple[str, int, int]) -> dict:
             times[levels[seat]].append(time.perf_counter() - t0)
             fallbacks += not own
         digest.update(f"{seat}:{json.dumps(d.to_json(), sort_keys=True)}\n".encode())
-        s, _ = apply(s, seat, d, in_place=True)
-    res = result(s)
+        s, _ = rules.apply(s, seat, d, in_place=True)
+        played += 1
+    res = rules.result(s)
     assert res is not None
     return {"pairing": pairing, "levels": levels, "scores": res["scores"],
             "winners": res["winners"], "times": dict(times), "fallbacks": fallbacks,
-            "decisions": s.decisions, "digest": digest.hexdigest()}
+            "decisions": getattr(s, "decisions", played), "digest": digest.hexdigest()}
 
 
 def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -112,7 +143,7 @@ def report(pairing: str, games: list[dict]) -> None:
 
 
 def timing(all_games: list[dict]) -> None:
-    print("\n== time per AI decision (all pairings, measured around decide())")
+    print("\n== time per AI decision (all pairings, measured around the AI's call)")
     by_level: dict[str, list[float]] = defaultdict(list)
     for g in all_games:
         for lv, ts in g["times"].items():
@@ -127,14 +158,24 @@ def timing(all_games: list[dict]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", choices=registry.ids(), default="pantheon",
+                    help="the game whose AI plays (default: pantheon)")
     ap.add_argument("--games", type=int, default=200, help="games per pairing")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1, help="seed of the first game")
     ap.add_argument("--pairing", action="append", choices=sorted(PAIRINGS),
-                    help=f"pairings to play (default: {', '.join(DEFAULT_PAIRINGS)})")
+                    help="pairings to play (default: "
+                    + "; ".join(f"{g}: {', '.join(p)}" for g, p in DEFAULT_PAIRINGS.items())
+                    + f"; other games: {', '.join(OTHER_GAMES_PAIRINGS)})")
     args = ap.parse_args(argv)
-    pairings = args.pairing or DEFAULT_PAIRINGS
-    jobs = [(p, g, args.seed + g) for p in pairings for g in range(args.games)]
+    try:
+        ai_call(args.game)
+    except LookupError as e:
+        ap.error(str(e))
+    pairings = args.pairing or default_pairings(args.game)
+    jobs = [(args.game, p, g, args.seed + g) for p in pairings for g in range(args.games)]
+    info = registry.info(args.game)
+    print(f"{info.name} ({args.game}): ", end="")
     print(f"{len(jobs)} games ({args.games} per pairing), {args.workers} worker process(es)")
     t0 = time.perf_counter()
     done: list[dict] = []

@@ -73,7 +73,7 @@ def test_all_seats_of_one_level_finish(level, n):
 
 
 def test_normal_beats_random_in_a_few_games():
-    # a smoke test of strength; the benchmark measures it (benchmarks/bench_amunre_ai.py)
+    # a smoke test of strength; the benchmark measures it (benchmarks/bench_ai.py --game amunre)
     wins = 0
     for seed in range(4):
         end, _ = play(4, 100 + seed, ["normal", "random", "random", "random"], check=False)

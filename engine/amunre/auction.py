@@ -156,7 +156,8 @@ def check_bid(s: State, seat: int, d: Decision) -> tuple[str, int, int]:
     # the bid instead, as the spec (A-AUCT-14 [P], A-GAP-6) and the brief ask.
     if value > budget(s, seat):
         p = s.players[seat]  # told to this seat only (A-INFO-1)
-        raise err("bid_afford", "A-AUCT-5", value=value, gold=p.gold, cards=len(p.cards))
+        raise err("bid_afford", "A-AUCT-5", value=value, gold=p.gold, cards=len(p.cards),
+                  count=len(p.cards))
     return province, index, value
 
 

@@ -118,7 +118,7 @@ def _purchase(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
     limit = most(s, seat, kind)
     if n > limit:
         rule = {"buy_cards": "A-BUY-6", "buy_farmers": "A-BUY-12", "buy_stones": "A-GAP-8"}[kind]
-        raise err(f"too_many_{item}", rule, n=n, most=limit)
+        raise err(f"too_many_{item}", rule, n=n, most=limit, count=limit)
     cost = BOARD.price(n)
     p = s.players[seat]
     if cost > p.gold:  # told to this seat only (A-INFO-1)

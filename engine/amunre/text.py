@@ -58,7 +58,8 @@ def describe(d: Decision, locale: str | None = None) -> str:
     if k in ("buy_cards", "buy_farmers", "buy_stones"):
         n = a.get("n")
         cost = BOARD.price(n) if type(n) is int and n > 0 else "?"
-        return t(f"amunre.decision.{k}", locale, n=n, cost=cost)
+        return t(f"amunre.decision.{k}", locale, n=n, cost=cost,
+                 count=n if type(n) is int else 2)
     if k == "place":
         return t("amunre.decision.place", locale,
                  province=province_name(a.get("province"), locale))
@@ -111,7 +112,8 @@ def event_text(e: Event, names: list[str], viewer: int | None,
         parts = []
         for x in a["provinces"]:
             m = a["material"].get(x, {})
-            extra = [t(f"amunre.material.{k}", locale, n=m[k]) for k in ("cards", "gold", "stones")
+            extra = [t(f"amunre.material.{k}", locale, n=m[k], count=m[k])
+                     for k in ("cards", "gold", "stones")
                      if m.get(k)]
             parts.append(province_name(x, locale) + (f" ({', '.join(extra)})" if extra else ""))
         a["provinces"] = "; ".join(parts)
@@ -128,7 +130,8 @@ def event_text(e: Event, names: list[str], viewer: int | None,
         a["bids"] = "; ".join(f"{_name(names, b['seat'])} {b['value']} "
                               f"{province_name(b['province'], locale)}" for b in a["bids"])
     elif tpl == "won":
-        extra = [t(f"amunre.material.won_{k}", locale, n=a[k]) for k in ("cards", "gold") if a[k]]
+        extra = [t(f"amunre.material.won_{k}", locale, n=a[k], count=a[k])
+                 for k in ("cards", "gold") if a[k]]
         a["extra"] = t("amunre.event.won_extra", locale, what=", ".join(extra)) if extra else ""
     elif tpl in ("got_cards", "drew"):
         a["cards"] = ", ".join(card_name(c, locale) for c in a["cards"]) or "-"
@@ -176,6 +179,7 @@ def event_text(e: Event, names: list[str], viewer: int | None,
     elif tpl == "kingdom":
         a["removed"] = ", ".join(province_name(x, locale) for x in a["removed"]) or "-"
     elif tpl == "game_over":
+        a["count"] = len(a["winners"])
         a["winners"] = _names(names, a["winners"])
     elif tpl == "pyramid":
         key = f"amunre.event.pyramid_{a['how']}"

@@ -500,7 +500,7 @@ def _material(pv: ProvinceView, locale: str | None) -> str:
     if pv.free_gold:
         parts.append(tr("free_gold", locale, n=pv.free_gold))
     if pv.free_cards:
-        parts.append(tr("free_cards", locale, n=pv.free_cards))
+        parts.append(tr("free_cards", locale, n=pv.free_cards, count=pv.free_cards))
     return " · ".join(parts)
 
 
