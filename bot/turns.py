@@ -231,7 +231,8 @@ class Games:
                         # the panel the player saw (and the Confirm button they hold) was
                         # built on the draft's base: its token still stands
                         return Panel(table, seat, steps, preview, [],
-                                     self._draft_token(k, base, seat, steps), held=True)
+                                     self._draft_token(k, base or table.state, seat, steps),
+                                     held=True)
                     preview = after
             except IllegalDecision:
                 steps, preview = [], table.state
