@@ -135,18 +135,25 @@ def _purchase(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
         push(s, {"t": "place", "seat": seat, "item": item[:-1], "left": n})
 
 
-def _play(s: State, seat: int, d: Decision, events: list[Event]) -> None:
-    card, province = d.args.get("card"), d.args.get("province")
-    if set(d.args) != {"card", "province"} or card not in ("FF", "MB"):
-        raise err("phase3_cards", "A-PWR-GEN-1")
+def check_card_on_province(s: State, seat: int, card: str, province: object,
+                           province_rule: str) -> None:
+    """A power card played on one of the seat's own provinces (Free Farmer, Master Builder,
+    8 Gold, Harvest Increase): held, not yet played this round, and the province is the seat's."""
     p = s.players[seat]
     if card not in p.cards:
         raise err("no_such_card", "A-PWR-GEN-1", card=card)
     if card in p.played:
         raise err("identical", "A-PWR-GEN-4", card=card)
     if province not in s.owned(seat):
-        raise err("not_your_province", "A-PWR-FF-2" if card == "FF" else "A-PWR-MB-2",
-                  province=str(province))
+        raise err("not_your_province", province_rule, province=str(province))
+
+
+def _play(s: State, seat: int, d: Decision, events: list[Event]) -> None:
+    card, province = d.args.get("card"), d.args.get("province")
+    if set(d.args) != {"card", "province"} or card not in ("FF", "MB"):
+        raise err("phase3_cards", "A-PWR-GEN-1")
+    check_card_on_province(s, seat, card, province,
+                           "A-PWR-FF-2" if card == "FF" else "A-PWR-MB-2")
     if card == "FF":
         if s.supply["farmers"] <= 0:
             raise err("no_farmers", "A-GAP-8")

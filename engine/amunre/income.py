@@ -11,6 +11,7 @@ from data.amunre import BOARD
 from engine.core import Decision, Event
 
 from . import pieces
+from .buy import check_card_on_province
 from .flow import AGENDA, Frame, err, push
 from .state import State
 
@@ -55,14 +56,8 @@ def _income(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
     card, province = d.args.get("card"), d.args.get("province")
     if set(d.args) != {"card", "province"} or card not in INCOME_CARDS:
         raise err("phase5_cards", "A-PWR-GEN-1")
-    p = s.players[seat]
-    if card not in p.cards:
-        raise err("no_such_card", "A-PWR-GEN-1", card=card)
-    if card in p.played:
-        raise err("identical", "A-PWR-GEN-4", card=card)
-    if province not in s.owned(seat):
-        raise err("not_your_province", "A-PWR-G8-1" if card == "G8" else "A-PWR-HI-1",
-                  province=str(province))
+    check_card_on_province(s, seat, card, province,
+                           "A-PWR-G8-1" if card == "G8" else "A-PWR-HI-1")
     pieces.play(s, seat, card)
     s.income_cards.setdefault(str(seat), {})[card] = province
     events.append(Event("played", {"seat": seat, "card": card, "province": province}))
