@@ -12,6 +12,7 @@ from engine.core import Decision, IllegalDecision
 from tests.test_amunre_helpers import (
     BLACK,
     BLUE,
+    EX1,
     RED,
     WHITE,
     bid,
@@ -22,7 +23,6 @@ from tests.test_amunre_helpers import (
     step,
 )
 
-EX1 = ["BAHARYA", "DAKHLA", "ABYDOS", "SAWU"]
 START = BOARD["start_gold"]
 
 

@@ -13,6 +13,7 @@ from engine.core import Decision, IllegalDecision
 from tests.test_amunre_helpers import (
     BLACK,
     BLUE,
+    EX1,
     RED,
     WHITE,
     clear_owners,
@@ -26,7 +27,6 @@ from tests.test_amunre_helpers import (
 )
 
 PROV = BOARD.provinces
-EX1 = ["BAHARYA", "DAKHLA", "ABYDOS", "SAWU"]
 
 
 def at_buy(owners: dict[int, list[str]] | None = None, gold: int | None = None):

@@ -17,6 +17,14 @@ from engine.core import Decision, Event
 
 NAMES4 = ["Red", "Black", "Blue", "White"]  # the seed's examples: Red is start player (A-EX-1)
 RED, BLACK, BLUE, WHITE = range(4)
+# A-EX-1: the provinces on offer in round 1, and who wins which at the auction
+EX1 = ["BAHARYA", "DAKHLA", "ABYDOS", "SAWU"]
+WINS = {RED: "DAKHLA", BLACK: "BAHARYA", BLUE: "SAWU", WHITE: "ABYDOS"}
+
+
+def sac(gold: int = 0, minus3: bool = False, correction: bool = False) -> Decision:
+    """A sealed sacrifice decision (A-SAC-3)."""
+    return Decision("sacrifice", {"gold": gold, "minus3": minus3, "correction": correction})
 
 
 def fingerprint(s: State) -> str:

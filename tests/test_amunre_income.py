@@ -13,24 +13,20 @@ from engine.core import Decision, IllegalDecision
 from tests.test_amunre_helpers import (
     BLACK,
     BLUE,
+    EX1,
     RED,
     WHITE,
+    WINS,
     clear_owners,
     do,
     fingerprint,
     game,
     give,
     put,
+    sac,
     settle_auction,
     step,
 )
-
-EX1 = ["BAHARYA", "DAKHLA", "ABYDOS", "SAWU"]
-WINS = {RED: "DAKHLA", BLACK: "BAHARYA", BLUE: "SAWU", WHITE: "ABYDOS"}
-
-
-def sac(gold: int = 0, minus3: bool = False) -> Decision:
-    return Decision("sacrifice", {"gold": gold, "minus3": minus3, "correction": False})
 
 
 def total_for(space: int) -> int:

@@ -17,24 +17,20 @@ from engine.core import Decision, IllegalDecision
 from tests.test_amunre_helpers import (
     BLACK,
     BLUE,
+    EX1,
     NAMES4,
     RED,
     WHITE,
+    WINS,
     do,
     fingerprint,
     game,
     give,
     put,
+    sac,
     settle_auction,
     step,
 )
-
-EX1 = ["BAHARYA", "DAKHLA", "ABYDOS", "SAWU"]
-WINS = {RED: "DAKHLA", BLACK: "BAHARYA", BLUE: "SAWU", WHITE: "ABYDOS"}
-
-
-def sac(gold: int = 0, minus3: bool = False, correction: bool = False) -> Decision:
-    return Decision("sacrifice", {"gold": gold, "minus3": minus3, "correction": correction})
 
 
 def at_sacrifice(start: int = RED, cards: dict[int, list[str]] | None = None):
