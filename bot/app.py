@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import sys
 
 import aiohttp
@@ -23,6 +24,7 @@ from . import logs
 from .commands import build
 from .components import DYNAMIC_ITEMS
 from .config import Config, ConfigError
+from .language import CatalogueTranslator, enter
 from .lobby import Lobby
 from .logs import log, log_error
 from .play import Play
@@ -42,6 +44,12 @@ def intents() -> discord.Intents:
     return out
 
 
+class Tree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Every command and autocomplete first speaks the user's language (bot.language)."""
+        return await enter(interaction)
+
+
 class AgoraBot(commands.AutoShardedBot):
     store: Store
     games: Games
@@ -51,7 +59,7 @@ class AgoraBot(commands.AutoShardedBot):
 
     def __init__(self, config: Config) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
-                         help_command=None,
+                         help_command=None, tree_cls=Tree,
                          allowed_mentions=discord.AllowedMentions(users=True, roles=False,
                                                                   everyone=False))
         self.config = config
@@ -65,6 +73,7 @@ class AgoraBot(commands.AutoShardedBot):
         self.publisher = Publisher(self)
         self.play = Play(self)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(CatalogueTranslator())  # descriptions in cs, de, pl
         for cmd in build(self):  # one group per registered game, and /mygames
             self.tree.add_command(cmd)
         if self.config.guild_id:
@@ -74,7 +83,8 @@ class AgoraBot(commands.AutoShardedBot):
         else:
             synced = await self.tree.sync()
         log("commands_synced", count=len(synced), guild=self.config.guild_id)
-        self._reminders = asyncio.create_task(reminder_loop(self), name="agora-reminders")
+        self._reminders = asyncio.create_task(reminder_loop(self), name="agora-reminders",
+                                              context=contextvars.Context())
         resumed = 0
         for game in await self.store.games_with_status("playing"):
             self.publisher.kick(game.id)  # posts anything unposted, resumes AI turns

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from data.i18n import LANGUAGES, use_language
 from engine import registry
 from engine.core import GameInfo
 
@@ -20,6 +21,19 @@ def players_help(info: GameInfo) -> str:
     return f"number of seats ({info.min_players} to {info.max_players})"
 
 
+def _lang_option() -> argparse.ArgumentParser:
+    """`--lang cs|de|pl|en`: the language of the texts and pictures (default AGORA_LOCALE, then
+    English). SUPPRESS: a game's sub-parser must not reset a value given before the game."""
+    parent = argparse.ArgumentParser(add_help=False)
+    parent.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                        help="language of the texts and pictures (default: AGORA_LOCALE, "
+                             "else en)")
+    return parent
+
+
+LANG = _lang_option()
+
+
 def _game_parsers(parent: argparse.ArgumentParser, helps: str, required: bool = True) -> list[
         tuple[GameInfo, argparse.ArgumentParser]]:
     """One sub-parser per registered game under `parent` (the `game` argument)."""
@@ -28,7 +42,7 @@ def _game_parsers(parent: argparse.ArgumentParser, helps: str, required: bool = 
     out = []
     for game_id in registry.ids():
         info = registry.info(game_id)
-        out.append((info, games.add_parser(game_id, help=info.name)))
+        out.append((info, games.add_parser(game_id, help=info.name, parents=[LANG])))
     return out
 
 
@@ -54,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--decisions", type=int, default=100)
         p.add_argument("--out", default="out")
 
-    play = sub.add_parser("play", help="play in the terminal against AI seats")
+    play = sub.add_parser("play", help="play in the terminal against AI seats", parents=[LANG])
     play.add_argument("--resume", metavar="FILE", default=None,
                       help="continue a saved game (the file is written after every decision)")
     for info, p in _game_parsers(play, "the game", required=False):
@@ -73,19 +87,26 @@ def build_parser() -> argparse.ArgumentParser:
                        help="save the game here after every decision (default: game.json in "
                             "the pictures folder)")
 
-    rep = sub.add_parser("replay", help="replay a game record (agora-record JSON)")
+    rep = sub.add_parser("replay", help="replay a game record (agora-record JSON)",
+                         parents=[LANG])
     rep.add_argument("file", help="the record file (- for standard input)")
     rep.add_argument("--out", default=None, help="write board-NNN.png after every turn here")
     rep.add_argument("--pictures", action=argparse.BooleanOptionalAction, default=None,
                      help="draw the board after every turn (default: when --out is given)")
     rep.add_argument("--step", action="store_true", help="wait for Enter after every turn")
-    ver = sub.add_parser("verify", help="check the receipts of sealed choices in a game record")
+    ver = sub.add_parser("verify", help="check the receipts of sealed choices in a game record",
+                         parents=[LANG])
     ver.add_argument("file", help="the record file (- for standard input)")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    with use_language(getattr(args, "lang", None)):
+        return _dispatch(args)
+
+
+def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "run":
         from bot.app import run_from_env
 

@@ -17,22 +17,24 @@ import inspect
 import io
 import re
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Literal, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import discord
 from discord import app_commands
 
-from data.i18n import t
+from data.i18n import LANGUAGES, t, use_language
 from engine.core import Event, IllegalDecision, OptionSpec
 from engine.record import dumps_record, full_record, public_events, public_record
 
 from . import messages
 from .components import abandon_view, panel_view
 from .kinds import Kind, kinds
+from .language import start_language, text
 from .lobby import engine_options
 from .logs import log, log_error
 from .play import can_manage
 from .publish import picture, png_file, render_board, render_hand
+from .reminders import idle_limit
 from .turns import Panel, Refusal, StepResult, Table
 from .verbs import ANY
 
@@ -46,22 +48,34 @@ Handler = Callable[..., Awaitable[None]]
 P = inspect.Parameter
 
 
-def _literal(values: tuple[str, ...]) -> Any:
-    return Literal[values]  # type: ignore[valid-type]
-
-
 def _option_annotation(o: OptionSpec) -> tuple[Any, Any]:
-    """A game option as a slash-command parameter: (annotation, default)."""
+    """A game option as a slash-command parameter: (annotation, default); choices are given
+    separately (`choices`), so their names can be translated."""
     if o.kind == "bool":
         return bool, bool(o.default)
     if o.kind == "int":
         return Optional[app_commands.Range[int, o.minimum, o.maximum]], None  # noqa: UP045
-    return Optional[_literal(o.choices)], None  # noqa: UP045
+    return Optional[str], None  # noqa: UP045
 
 
-def command(name: str, description: str, fn: Handler, params: list[P],
-            describe: dict[str, str] | None = None) -> app_commands.Command:
-    """A command whose parameters are `params` (after the interaction)."""
+Choices = list[app_commands.Choice[str]]
+
+
+def choices(values: tuple[str, ...], key: str) -> Choices:
+    """Fixed choices whose names Discord shows translated (`<key>.<value>` in the catalogue)."""
+    out = []
+    for v in values:
+        english = t(f"{key}.{v}", "en")
+        out.append(app_commands.Choice(name=text(f"{key}.{v}", v if english == f"{key}.{v}"
+                                                 else english), value=v))
+    return out
+
+
+def command(name: str, description: app_commands.locale_str, fn: Handler, params: list[P],
+            describe: dict[str, app_commands.locale_str] | None = None,
+            fixed: dict[str, Choices] | None = None) -> app_commands.Command:
+    """A command whose parameters are `params` (after the interaction); `fixed` gives the
+    parameters that take one of a few values."""
     async def callback(interaction: discord.Interaction, **kwargs: Any) -> None:
         await fn(interaction, **kwargs)
 
@@ -70,7 +84,9 @@ def command(name: str, description: str, fn: Handler, params: list[P],
     callback.__name__ = callback.__qualname__ = name.replace("-", "_")
     if describe:
         app_commands.describe(**describe)(callback)
-    return app_commands.Command(name=name, description=description[:100], callback=callback)
+    if fixed:
+        app_commands.choices(**fixed)(callback)
+    return app_commands.Command(name=name, description=description, callback=callback)
 
 
 def _param(name: str, annotation: Any, default: Any = P.empty) -> P:
@@ -100,12 +116,17 @@ class GameCommands:
         """The open game, or the channel's last finished one (its board, log and hands)."""
         return await self.bot.games.viewable_table(interaction.channel_id or 0, self.game)
 
-    async def _announce(self, interaction: discord.Interaction, content: str,
-                        board: bytes | None = None) -> None:
-        await self.bot.publisher.say(interaction.channel_id or 0, content,
-                                     guild_id=interaction.guild_id, board=board)
+    async def _announce(self, interaction: discord.Interaction, table: Table,
+                        content: Callable[[], str], board: bool = False) -> None:
+        """Post in the channel, in the game's language (the text and the board picture)."""
+        with use_language(table.game.language):
+            text = content()
+            image = await picture(render_board, table) if board else None
+        await self.bot.publisher.say(interaction.channel_id or 0, text,
+                                     guild_id=interaction.guild_id, board=image)
 
     async def _test_dm(self, table: Table, user_id: int) -> bool:
+        """The seat's first DM (in the user's own language, as the reply is)."""
         seat = table.seat_of(user_id)
         if seat is None:
             return True
@@ -138,72 +159,77 @@ class GameCommands:
     def group(self) -> app_commands.Group:
         k = self.kind
         info = k.info
-        group = app_commands.Group(name=k.id, description=f"Play {info.name} in this channel",
-                                   guild_only=True)
-        level = _literal(info.ai_levels) if info.ai_levels else str
+        group = app_commands.Group(name=k.id, guild_only=True,
+                                   description=text("bot.cmd.group", game=info.name))
+        levels = choices(info.ai_levels, "bot.choice.level")
         default_level = info.ai_levels[-1] if info.ai_levels else ""
-        start_params = [_param(o.name, *_option_annotation(o))
-                        for o in info.options if o.in_lobby]
+        lobby = [o for o in info.options if o.in_lobby]
+        start_params = [_param(o.name, *_option_annotation(o)) for o in lobby]
         start_params += [
+            _param("language", Optional[str], None),  # noqa: UP045
             _param("reminder_hours", Optional[app_commands.Range[float, 0.0001, 720.0]],  # noqa: UP045
                    None),
             _param("seed", Optional[app_commands.Range[int, 0, 2**31 - 1]], None)]  # noqa: UP045
-        start_help = {o.name: o.help for o in info.options if o.in_lobby}
-        start_help |= {"reminder_hours": "Remind the player to act after this many idle hours "
-                                         "(default 12)",
-                       "seed": "Seed for a reproducible game"}
+        start_help = {o.name: text(f"{k.id}.option.{o.name}", o.help) for o in lobby}
+        start_help |= {p: text(f"bot.cmd.param.{p}") for p in ("language", "reminder_hours",
+                                                                "seed")}
+        start_fixed = {o.name: choices(o.choices, f"{k.id}.choice.{o.name}")
+                       for o in lobby if o.kind == "choice"}
+        start_fixed["language"] = choices(LANGUAGES, "bot.language")
+        level_help = {"level": text("bot.cmd.param.level")}
+
+        def cmd(name: str, fn: Handler, params: list[P] | None = None, **more: Any
+                ) -> app_commands.Command:
+            return command(name, text(f"bot.cmd.{name}", **more), fn, params or [],
+                           {p.name: text(f"bot.cmd.param.{p.name}") for p in params or []})
+
         cmds = [
-            command("start", f"Open a {info.name} game in this channel", self.start,
-                    start_params, start_help),
-            command("join", "Take a seat in this channel's game", self.join, []),
-            command("leave", "Leave this channel's game before it begins", self.leave, []),
-            command("addbot", "Add an AI player to the lobby", self.addbot,
-                    [_param("level", level, default_level)], {"level": "How well the AI plays"}),
-            command("begin", f"Begin the game (host; {info.min_players} to {info.max_players} "
-                             "players)", self.begin, []),
-            command("abandon", "End this channel's game without a result (host or Manage "
-                               "Channels)", self.abandon, []),
-            command("replace", "Hand a departed player's seat to the AI (host or Manage "
-                               "Channels)", self.replace,
-                    [_param("player", discord.User), _param("level", level, default_level)],
-                    {"player": "The player whose seat the AI takes over",
-                     "level": "How well the AI plays"}),
+            command("start", text("bot.cmd.start", game=info.name), self.start, start_params,
+                    start_help, start_fixed),
+            cmd("join", self.join),
+            cmd("leave", self.leave),
+            command("addbot", text("bot.cmd.addbot"), self.addbot,
+                    [_param("level", str, default_level)], level_help, {"level": levels}),
+            cmd("begin", self.begin, min=info.min_players, max=info.max_players),
+            cmd("abandon", self.abandon),
+            command("replace", text("bot.cmd.replace"), self.replace,
+                    [_param("player", discord.User), _param("level", str, default_level)],
+                    {"player": text("bot.cmd.param.player"), **level_help}, {"level": levels}),
         ]
         for verb in k.commands.VERBS:
-            cmds.append(self._verb(verb.name, verb.description, verb.choice_help, verb.name,
-                                   required=False))
+            cmds.append(self._verb(verb.name, text(f"{k.id}.cmd.{verb.name}", verb.description),
+                                   text(f"{k.id}.cmd.{verb.name}.choice", verb.choice_help),
+                                   verb.name, required=False))
         cmds += [
-            self._verb("choose", "Answer any prompt", "Pick from the list, or type the "
-                       "game's notation", ANY, required=True),
-            command("turn", "Open your private prompt for this game", self.turn, []),
-            command("undo", "Take back your last step (only your own, never past hidden "
-                            "information)", self.undo, []),
-            command("hand", "Show your private holdings (only to you)", self.hand, []),
-            command("board", "Show the board picture (only to you)", self.board, []),
-            command("status", "Who is awaited, what for, the scores", self.status, []),
-            command("log", "The last lines of the game log", self.log,
-                    [_param("n", app_commands.Range[int, 1, 60], 15)],
-                    {"n": "How many lines (default 15)"}),
-            command("rules", "A short rules summary", self.rules,
-                    [_param("topic", Optional[_literal(info.rules_topics)], None)],  # noqa: UP045
-                    {"topic": "Which part of the rules"}),
-            command("mygames", "Every game that waits for you, with links", self.mygames, []),
-            command("export", "The game's record as a file (public log while it is played)",
-                    self.export, []),
+            self._verb("choose", text("bot.cmd.choose"), text("bot.cmd.param.choose"), ANY,
+                       required=True),
+            cmd("turn", self.turn),
+            cmd("undo", self.undo),
+            cmd("hand", self.hand),
+            cmd("board", self.board),
+            cmd("status", self.status),
+            cmd("log", self.log, [_param("n", app_commands.Range[int, 1, 60], 15)]),
+            command("rules", text("bot.cmd.rules"), self.rules,
+                    [_param("topic", Optional[str], None)],  # noqa: UP045
+                    {"topic": text("bot.cmd.param.topic")},
+                    {"topic": choices(info.rules_topics, f"{k.id}.choice.topic")}),
+            cmd("mygames", self.mygames),
+            cmd("export", self.export),
         ]
         if hasattr(k.rules, "verify_receipts"):  # a game with sealed choices and receipts
-            cmds.append(command("verify", "Check the receipts of every sealed choice so far",
-                                self.verify, []))
+            cmds.append(cmd("verify", self.verify))
         if len(info.policies) > 1:
             name = k.commands.POLICY_OPTION
-            cmds.append(command("auto", "Set a standing answer", self.auto,
-                                [_param(name, _literal(info.policies))],
-                                {name: k.commands.POLICY_HELP}))
+            cmds.append(command("auto", text("bot.cmd.auto"), self.auto,
+                                [_param(name, str)],
+                                {name: text(f"{k.id}.cmd.auto.{name}", k.commands.POLICY_HELP)},
+                                {name: choices(info.policies, f"{k.id}.choice.policy")}))
         for c in cmds:
             group.add_command(c)
         return group
 
-    def _verb(self, name: str, description: str, choice_help: str, family: str,
+    def _verb(self, name: str, description: app_commands.locale_str,
+              choice_help: app_commands.locale_str, family: str,
               required: bool) -> app_commands.Command:
         async def run(interaction: discord.Interaction, choice: str | None = None) -> None:
             await self._play(interaction, family, choice)
@@ -224,15 +250,18 @@ class GameCommands:
 
     async def start(self, interaction: discord.Interaction, **options: Any) -> None:
         async def work() -> None:
+            chosen = options.pop("language", None)
+            options["language"] = (chosen if chosen is not None
+                                   else start_language(None, interaction.guild_locale))
             table = await self.bot.lobby.start(
                 game=self.game, guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id or 0, user_id=interaction.user.id,
                 name=interaction.user.display_name, options=options)
-            await self._announce(interaction, messages.lobby_text(table))
+            await self._announce(interaction, table, lambda: messages.lobby_text(table))
             text = t("bot.start.done", title=messages.title(table), colour=self.kind.colour(0))
             if not await self._test_dm(table, interaction.user.id):
                 text += "\n" + self.kind.t("bot.dm_closed_join")
-                await self._announce(interaction, self.kind.t(
+                await self._announce(interaction, table, lambda: self.kind.t(
                     "bot.dm_failed", who=interaction.user.mention))
             await self._reply(interaction, text)
         await self._guarded(interaction, work)
@@ -242,13 +271,17 @@ class GameCommands:
             table, seat = await self.bot.lobby.join(
                 game=self.game, channel_id=interaction.channel_id or 0,
                 user_id=interaction.user.id, name=interaction.user.display_name)
-            colour = self.kind.colour(seat.seat)
-            text = t("bot.join.announce", who=interaction.user.mention, n=seat.seat + 1,
-                     colour=colour, count=len(table.seats), max=self.kind.info.max_players)
             dm_ok = await self._test_dm(table, interaction.user.id)
-            if not dm_ok:
-                text += "\n" + self.kind.t("bot.dm_failed", who=interaction.user.mention)
-            await self._announce(interaction, text)
+
+            def announce() -> str:
+                text = t("bot.join.announce", who=interaction.user.mention, n=seat.seat + 1,
+                         colour=self.kind.colour(seat.seat), count=len(table.seats),
+                         max=self.kind.info.max_players)
+                if not dm_ok:
+                    text += "\n" + self.kind.t("bot.dm_failed", who=interaction.user.mention)
+                return text
+            await self._announce(interaction, table, announce)
+            colour = self.kind.colour(seat.seat)
             done = t("bot.join.done", colour=colour) if dm_ok else self.kind.t(
                 "bot.join.done_no_dm", colour=colour)
             await self._reply(interaction, done)
@@ -259,11 +292,11 @@ class GameCommands:
             table, _seat, closed = await self.bot.lobby.leave(
                 game=self.game, channel_id=interaction.channel_id or 0,
                 user_id=interaction.user.id)
-            text = t("bot.leave.closed" if closed else "bot.leave.announce",
-                     who=interaction.user.mention, title=messages.title(table))
-            if not closed:
-                text += "\n" + messages.lobby_text(table)
-            await self._announce(interaction, text)
+            def announce() -> str:
+                text = t("bot.leave.closed" if closed else "bot.leave.announce",
+                         who=interaction.user.mention, title=messages.title(table))
+                return text if closed else text + "\n" + messages.lobby_text(table)
+            await self._announce(interaction, table, announce)
             await self._reply(interaction, t("bot.leave.done"))
         await self._guarded(interaction, work)
 
@@ -272,7 +305,7 @@ class GameCommands:
             table, seat = await self.bot.lobby.add_bot(
                 game=self.game, channel_id=interaction.channel_id or 0,
                 user_id=interaction.user.id, level=level, can_manage=can_manage(interaction))
-            await self._announce(interaction, t(
+            await self._announce(interaction, table, lambda: t(
                 "bot.addbot.announce", name=seat.name, n=seat.seat + 1,
                 colour=self.kind.colour(seat.seat), count=len(table.seats),
                 max=self.kind.info.max_players))
@@ -306,8 +339,9 @@ class GameCommands:
                 user_id=interaction.user.id, can_manage=can_manage(interaction),
                 target_user_id=player.id, level=level)
             self.bot.publisher.kick(table.game.id)  # the AI may have to act now
-            await self._announce(interaction, t("bot.replace.announce", name=seat.name,
-                                                who=player.mention, level=level))
+            await self._announce(interaction, table, lambda: t(
+                "bot.replace.announce", name=seat.name, who=player.mention,
+                level=t(f"bot.choice.level.{level}")))
             await self._reply(interaction, t("bot.replace.done", name=seat.name))
         await self._guarded(interaction, work)
 
@@ -402,12 +436,14 @@ class GameCommands:
                               + messages.panel_text(res.panel), view=panel_view(res.panel))
             if res.was_posted:
                 fresh = await self.bot.games.table(table.game.id)
-                board = await picture(render_board, fresh)
-                # a secret choice taken back is not named in public
-                said = t("bot.undo.secret_step") if res.sealed else step
-                await self._announce(interaction, t("bot.undo.announce",
-                                                    who=interaction.user.mention, step=said)
-                                     + "\n" + messages.waiting_line(fresh), board)
+
+                def announce() -> str:
+                    # a secret choice taken back is not named in public
+                    said = (t("bot.undo.secret_step") if res.sealed
+                            else self.kind.rules.describe(res.undone))
+                    return (t("bot.undo.announce", who=interaction.user.mention, step=said)
+                            + "\n" + messages.waiting_line(fresh))
+                await self._announce(interaction, fresh, announce, board=True)
         await self._guarded(interaction, work)
 
     async def auto(self, interaction: discord.Interaction, **chosen: str) -> None:
@@ -454,7 +490,10 @@ class GameCommands:
         async def work() -> None:
             table = await self._viewable(interaction)
             drafts = [d.seat for d in await self.bot.store.drafts(table.game.id)]
-            await self._reply(interaction, messages.status_text(table, drafts))
+            await self._reply(interaction, messages.status_text(table, drafts,
+                                                                idle_limit(table.game.options,
+                                                                           self.bot.config
+                                                                           .remind_after)))
         await self._guarded(interaction, work)
 
     async def log(self, interaction: discord.Interaction, n: int) -> None:
@@ -577,5 +616,5 @@ def build(bot: AgoraBot) -> list[app_commands.Group | app_commands.Command]:
         await interaction.followup.send(messages.clip(await mygames_text(bot, interaction.user.id)),
                                         ephemeral=True)
 
-    out.append(command("mygames", "Every game of any kind that waits for you", mygames, []))
+    out.append(command("mygames", text("bot.cmd.mygames_all"), mygames, []))
     return out

@@ -25,6 +25,7 @@ from data.i18n import t
 from engine.core import Decision
 
 from .kinds import Kind
+from .language import enter
 from .turns import Panel, Table
 
 if TYPE_CHECKING:
@@ -36,6 +37,13 @@ PER_SELECT = 25
 FINISHING = {"stop", "done", "end_turn", "skip", "decline", "pass"}  # drawn grey, not blue
 
 
+class Entered:
+    """Every button and menu first speaks the clicking user's language (bot.language)."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return await enter(interaction)
+
+
 def _play(interaction: discord.Interaction) -> Play:
     return interaction.client.play  # type: ignore[attr-defined]
 
@@ -44,7 +52,7 @@ def _clip(text: str, n: int) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
-class OptionButton(discord.ui.DynamicItem[discord.ui.Button],
+class OptionButton(Entered, discord.ui.DynamicItem[discord.ui.Button],
                    template=r"ag:o:(?P<g>\d+):(?P<n>\d+):(?P<k>[0-9a-f]{8}):(?P<i>\d+)"):
     def __init__(self, game: int, number: int, token: str, index: int, label: str,
                  style: discord.ButtonStyle = discord.ButtonStyle.primary,
@@ -65,7 +73,7 @@ class OptionButton(discord.ui.DynamicItem[discord.ui.Button],
                                         self.index)
 
 
-class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
+class OptionSelect(Entered, discord.ui.DynamicItem[discord.ui.Select],
                    template=r"ag:s:(?P<g>\d+):(?P<n>\d+):(?P<k>[0-9a-f]{8}):(?P<f>\d+)"):
     def __init__(self, game: int, number: int, token: str, first: int,
                  choices: Sequence[tuple[int, str]] = (), placeholder: str = "",
@@ -92,7 +100,7 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
         await _play(interaction).option(interaction, self.game, self.number, self.token, index)
 
 
-class MoreButton(discord.ui.DynamicItem[discord.ui.Button],
+class MoreButton(Entered, discord.ui.DynamicItem[discord.ui.Button],
                  template=r"ag:m:(?P<g>\d+):(?P<n>\d+):(?P<k>[0-9a-f]{8}):(?P<p>\d+)"):
     def __init__(self, game: int, number: int, token: str, page: int, row: int | None = None
                  ) -> None:
@@ -110,7 +118,7 @@ class MoreButton(discord.ui.DynamicItem[discord.ui.Button],
         await _play(interaction).page(interaction, self.game, self.number, self.token, self.page)
 
 
-class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button],
+class ConfirmButton(Entered, discord.ui.DynamicItem[discord.ui.Button],
                     template=r"ag:c:(?P<g>\d+):(?P<n>\d+):(?P<k>[0-9a-f]{8})"):
     def __init__(self, game: int, number: int, token: str, row: int | None = None) -> None:
         super().__init__(discord.ui.Button(
@@ -127,7 +135,7 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button],
         await _play(interaction).confirm(interaction, self.game, self.number, self.token)
 
 
-class UndoStepButton(discord.ui.DynamicItem[discord.ui.Button],
+class UndoStepButton(Entered, discord.ui.DynamicItem[discord.ui.Button],
                      template=r"ag:u:(?P<g>\d+):(?P<n>\d+):(?P<k>[0-9a-f]{8})"):
     def __init__(self, game: int, number: int, token: str, row: int | None = None) -> None:
         super().__init__(discord.ui.Button(
@@ -144,7 +152,7 @@ class UndoStepButton(discord.ui.DynamicItem[discord.ui.Button],
         await _play(interaction).undo_step(interaction, self.game, self.number, self.token)
 
 
-class TurnButton(discord.ui.DynamicItem[discord.ui.Button],
+class TurnButton(Entered, discord.ui.DynamicItem[discord.ui.Button],
                  template=r"ag:t:(?P<g>\d+):(?P<n>\d+)"):
     def __init__(self, game: int, number: int, label: str | None = None) -> None:
         super().__init__(discord.ui.Button(
@@ -161,7 +169,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button],
         await _play(interaction).take_turn(interaction, self.game, self.number)
 
 
-class AbandonButton(discord.ui.DynamicItem[discord.ui.Button],
+class AbandonButton(Entered, discord.ui.DynamicItem[discord.ui.Button],
                     template=r"ag:x:(?P<g>\d+):(?P<r>\d+)"):
     def __init__(self, game: int, revision: int) -> None:
         super().__init__(discord.ui.Button(

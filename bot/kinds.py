@@ -10,7 +10,7 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
-from data.i18n import t
+from data.i18n import language, t
 from engine import registry
 from engine.core import Decision, GameInfo
 
@@ -34,15 +34,15 @@ class Kind:
         return registry.part(self.id, "commands")
 
     def board_png(self, view: Any) -> bytes:
-        return registry.part(self.id, "render").board_png(view)
+        return registry.part(self.id, "render").board_png(view, language())
 
     def hand_png(self, view: Any) -> bytes:
-        return registry.part(self.id, "render").hand_png(view)
+        return registry.part(self.id, "render").hand_png(view, language())
 
     def focus_png(self, view: Any) -> bytes | None:
         """The optional close-up of the last turn (`render.<id>.focus_png`), or None."""
         focus = getattr(registry.part(self.id, "render"), "focus_png", None)
-        return focus(view) if focus is not None else None
+        return focus(view, language()) if focus is not None else None
 
     def digest_lines(self, events: list[dict[str, Any]], names: list[str], seat: int
                      ) -> list[str]:
@@ -55,13 +55,13 @@ class Kind:
         """The public board with every change since `seat`'s last turn ringed (the optional
         `render.<id>.digest_png`), or None."""
         fn = getattr(registry.part(self.id, "render"), "digest_png", None)
-        return fn(view, events, seat) if fn is not None else None
+        return fn(view, events, seat, language()) if fn is not None else None
 
     def replay_files(self, record: dict[str, Any]) -> list[tuple[str, bytes]]:
         """A finished game's pictures for its final post, as (file name, bytes): the optional
         `render.<id>.replay_files(record)` of its full record (engine.record), or none."""
         fn = getattr(registry.part(self.id, "render"), "replay_files", None)
-        return list(fn(record)) if fn is not None else []
+        return list(fn(record, language())) if fn is not None else []
 
     def ai_choose(self, state: Any, seat: int, level: str, rng: Any) -> Decision:
         return registry.part(self.id, "ai").choose(state, seat, level, rng)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from data.i18n import t
+from data.i18n import LANGUAGES, t
 from engine.core import GameInfo, IllegalDecision
 
 from .kinds import Kind, kind
@@ -14,7 +14,7 @@ from .logs import log
 from .store import ChannelBusy, GameRow, SeatRow, StaleWrite
 from .turns import Games, Refusal, Table
 
-HOST_OPTIONS = ("reminder_hours", "fixed_seed")  # the host's own, for every game
+HOST_OPTIONS = ("reminder_hours", "fixed_seed", "language")  # the host's own, for every game
 
 
 def lobby_options(info: GameInfo) -> list[str]:
@@ -63,6 +63,9 @@ class Lobby:
         else:
             # a chosen seed lets whoever knows it work out the card order: the lobby says so
             opts["fixed_seed"] = seed
+        if opts.get("language", "en") not in LANGUAGES:
+            raise Refusal(t("bot.err.language", value=opts["language"],
+                            languages=", ".join(LANGUAGES)))
         unknown = set(opts) - set(lobby_options(k.info)) - set(HOST_OPTIONS)
         if unknown:
             raise Refusal(t("bot.err.unknown_option", names=", ".join(sorted(unknown)),
@@ -162,7 +165,7 @@ class Lobby:
             await self.store.start_play(
                 game.id, game.revision, state=k.rules.dump(state), decisions=0,
                 awaited=k.awaited(state),
-                note=t("bot.journal.begun", names=", ".join(table.names)))
+                note=t("bot.journal.begun", game.language, names=", ".join(table.names)))
         except StaleWrite:
             raise Refusal(t("bot.err.busy")) from None
         log("game_begun", game=game.id, players=n)
@@ -184,7 +187,8 @@ class Lobby:
             if table.game.revision != revision:
                 raise Refusal(t("bot.err.abandon_stale"))
             await self.store.update_game(game_id, revision, status="abandoned",
-                                         note=t("bot.journal.abandoned", by=f"<@{user_id}>"))
+                                         note=t("bot.journal.abandoned", table.game.language,
+                                                by=f"<@{user_id}>"))
         log("game_abandoned", game=game_id)
         return await self.games.table(game_id)
 
@@ -213,7 +217,8 @@ class Lobby:
                 await self.store.replace_seat(
                     game.id, game.revision, seat.seat, user_id=None, name=seat.name,
                     ai_level=level, at=game.decisions, new_host=new_host,
-                    note=t("bot.journal.replaced", name=seat.name, level=level))
+                    note=t("bot.journal.replaced", game.language, name=seat.name,
+                           level=t(f"bot.choice.level.{level}", game.language)))
             except StaleWrite:
                 raise Refusal(t("bot.err.busy")) from None
         log("seat_replaced", game=game.id, seat=seat.seat, ai_level=level)

@@ -46,10 +46,12 @@ def option_words(k: Kind, options: dict) -> str:
         if name == "fixed_seed":
             continue  # said on its own line
         spec = k.info.option(name)
-        label = spec.help if spec is not None else t(f"bot.option.{name}")
+        label = t(f"{k.id}.option.{name}") if spec is not None else t(f"bot.option.{name}")
         if isinstance(value, float) and value.is_integer():
             value = int(value)  # "12", not "12.0"
         shown = t("bot.yes") if value is True else t("bot.no") if value is False else value
+        if name == "language":
+            shown = t(f"bot.language.{value}")
         parts.append(t("bot.lobby.option", label=label, value=shown))
     return "; ".join(parts)
 
@@ -200,7 +202,15 @@ def channel_post(table: Table, events: list[Event], dm_failures: list[SeatRow]) 
 
 # --- status, hand -----------------------------------------------------------------------------
 
-def status_text(table: Table, draft_seats: list[int]) -> str:
+def timestamp(when: float, style: str = "R") -> str:
+    """A Discord timestamp: each reader sees it in their own language and time zone ("in 3
+    hours", "vor 2 Stunden")."""
+    return f"<t:{int(when)}:{style}>"
+
+
+def status_text(table: Table, draft_seats: list[int], remind_after: float | None = None
+                ) -> str:
+    """The table, who is awaited since when (and when they will be reminded), the scores."""
     if table.state is None:
         return lobby_text(table)
     k = table.kind
@@ -215,6 +225,17 @@ def status_text(table: Table, draft_seats: list[int]) -> str:
     else:
         lines.append(waiting_line(table))
         awaited = {p.seat for p in table.awaited()}
+        for n in sorted(awaited):
+            seat = table.seats[n]
+            if seat.is_ai or seat.awaited_since is None:
+                continue
+            since = timestamp(seat.awaited_since)
+            if remind_after:
+                start = max(seat.awaited_since, seat.reminded_at or 0.0)
+                lines.append(t("bot.status.since_due", name=seat.name, since=since,
+                               due=timestamp(start + remind_after)))
+            else:
+                lines.append(t("bot.status.since", name=seat.name, since=since))
         for seat in draft_seats:
             if seat in awaited:
                 lines.append(t("bot.status.draft", name=table.seats[seat].name))

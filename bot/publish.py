@@ -8,16 +8,19 @@ marks the decisions already summarised), so a restart simply publishes whatever 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import io
 from typing import TYPE_CHECKING
 
 import discord
 
+from data.i18n import use_language
 from engine.core import Event
 from engine.record import full_record
 
 from . import messages
 from .components import panel_view, turn_label, turn_view
+from .language import seat_language
 from .lobby import engine_options
 from .logs import log, log_error, log_warning
 from .store import SeatRow
@@ -107,8 +110,11 @@ class Publisher:
         if task is not None and not task.done():
             self._again.add(game_id)
             return
+        # a fresh context: the pump speaks each text's own language (game or seat), never the
+        # language of whoever's interaction happened to kick it
         self._pumps[game_id] = asyncio.create_task(self._pump(game_id),
-                                                   name=f"agora-pump-{game_id}")
+                                                   name=f"agora-pump-{game_id}",
+                                                   context=contextvars.Context())
 
     async def idle(self) -> None:
         """Wait until every pump has finished (tests, shutdown)."""
@@ -174,12 +180,13 @@ class Publisher:
                 if not known or seat.seat in now:
                     notices.append(seat)
         humans = [table.seats[p.seat] for p in awaited if not table.seats[p.seat].is_ai]
-        board = await picture(render_board, table)
-        focus = await picture(render_focus, table)  # where the last turn happened, close up
-        content = messages.channel_post(table, events, notices)
-        view_ = (turn_view(game.id, game.decisions, turn_label(table))
-                 if humans else discord.utils.MISSING)
-        replay = await self.replay_files(table) if game.status == "over" else []
+        with use_language(game.language):  # the channel's post: the game's language
+            board = await picture(render_board, table)
+            focus = await picture(render_focus, table)  # where the last turn happened, close up
+            content = messages.channel_post(table, events, notices)
+            view_ = (turn_view(game.id, game.decisions, turn_label(table))
+                     if humans else discord.utils.MISSING)
+            replay = await self.replay_files(table) if game.status == "over" else []
         channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
         try:
             msg = await channel.send(
@@ -202,7 +209,9 @@ class Publisher:
         for seat in humans:  # every awaited person gets their own private prompt
             if seat not in failures and not await self.send_prompt(table, seat):
                 # the post has just mentioned them: this note names them without a ping
-                await self.say(game.channel_id, messages.dm_failed_text(table.kind, seat),
+                with use_language(game.language):
+                    note = messages.dm_failed_text(table.kind, seat)
+                await self.say(game.channel_id, note,
                                guild_id=game.guild_id, mentions=NO_MENTIONS)
         for seat in table.seats:  # a prompt of a seat no longer awaited is out of date
             if seat.prompt_message is not None and seat.seat not in now:
@@ -250,17 +259,22 @@ class Publisher:
         return msg
 
     async def send_hand(self, table: Table, seat: SeatRow) -> bool:
-        image = await picture(render_hand, table, seat.seat)
-        ok = await self.dm(seat, messages.hand_message(table, seat.seat),
-                           files=png_file(image, "hand.png")) is not None
+        with use_language(await seat_language(self.bot.store, table, seat)):
+            image = await picture(render_hand, table, seat.seat)
+            text = messages.hand_message(table, seat.seat)
+        ok = await self.dm(seat, text, files=png_file(image, "hand.png")) is not None
         if ok:
             await self.bot.store.set_seat_info(table.game.id, seat.seat,
                                                hand_sig=messages.hand_signature(table, seat.seat))
         return ok
 
     async def send_prompt(self, table: Table, seat: SeatRow) -> bool:
-        """DM the seat its prompt, unless the prompt it already has is still the current one
-        (another seat's secret choice does not change this seat's options)."""
+        """DM the seat its prompt (in the seat's language), unless the prompt it already has is
+        still the current one (another seat's secret choice does not change its options)."""
+        with use_language(await seat_language(self.bot.store, table, seat)):
+            return await self._send_prompt(table, seat)
+
+    async def _send_prompt(self, table: Table, seat: SeatRow) -> bool:
         panel = await self.bot.games.panel(table, seat.seat)
         if not (panel.active or panel.complete):
             return True
@@ -303,7 +317,10 @@ class Publisher:
             old = await channel.fetch_message(message_id)
             if not old.components:
                 return
-            await old.edit(content=messages.out_of_date(old.content), view=None)
+            lang = await self.bot.store.user_language(seat.user_id) if seat.user_id else None
+            with use_language(lang):
+                text = messages.out_of_date(old.content)
+            await old.edit(content=text, view=None)
         except discord.HTTPException as exc:  # deleted, or DMs closed since: nothing to fix
             log("prompt_retire_failed", game=seat.game_id, seat=seat.seat,
                 status=getattr(exc, "status", None))

@@ -9,7 +9,7 @@ import asyncio
 import time
 from typing import TYPE_CHECKING
 
-from data.i18n import t
+from data.i18n import t, use_language
 
 from . import messages
 from .components import turn_label, turn_view
@@ -44,12 +44,14 @@ async def remind_due(bot: AgoraBot, now: float | None = None) -> int:
         if not due:
             continue
         whom = ", ".join(f"<@{seat.user_id}>" for _, seat in due)
-        hours = min(now - (seat.awaited_since or now) for _, seat in due) / 3600.0
-        text = t("bot.remind", who=whom, title=messages.title(table), hours=f"{hours:.1f}",
-                 what=messages.prompt_text(due[0][0], table))
+        since = max(seat.awaited_since or now for _, seat in due)
+        with use_language(game.language):  # a channel post: the game's language
+            text = t("bot.remind", who=whom, title=messages.title(table),
+                     since=messages.timestamp(since), what=messages.prompt_text(due[0][0], table))
+            label = turn_label(table)
         channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
         try:
-            await channel.send(text, view=turn_view(game.id, game.decisions, turn_label(table)),
+            await channel.send(text, view=turn_view(game.id, game.decisions, label),
                                allowed_mentions=USER_MENTIONS)
         except Exception:  # noqa: BLE001 - try again next round
             log_error("reminder_failed", game=game.id)

@@ -19,6 +19,8 @@ from typing import Any
 
 import aiosqlite
 
+from data.i18n import language
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 OPEN_STATUSES = ("lobby", "playing")
 
@@ -52,6 +54,12 @@ class GameRow:
     @property
     def open(self) -> bool:
         return self.status in OPEN_STATUSES
+
+    @property
+    def language(self) -> str:
+        """The game's language (channel posts, pictures): chosen at start; a game begun before
+        languages existed keeps the bot's default."""
+        return language(self.options.get("language"))
 
 
 @dataclass
@@ -127,6 +135,7 @@ class Store:
         self.conn.row_factory = aiosqlite.Row
         # one connection: transactions from different tasks must not interleave on it
         self._lock = asyncio.Lock()
+        self._languages: dict[int, str | None] = {}  # users' languages, read through
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
@@ -329,6 +338,25 @@ class Store:
         async with self._tx() as db:
             await db.execute(f"UPDATE seats SET {cols} WHERE game_id = ? AND seat = ?",
                              (*vals, game_id, seat))
+
+    # --- users ------------------------------------------------------------------------------
+
+    async def user_language(self, user_id: int) -> str | None:
+        """The language of the user's Discord client when they last used the bot, if known."""
+        if user_id not in self._languages:
+            row = await self._one("SELECT language FROM users WHERE user_id = ?", (user_id,))
+            self._languages[user_id] = row[0] if row else None
+        return self._languages[user_id]
+
+    async def remember_language(self, user_id: int, lang: str) -> None:
+        """Keep the user's language for the DMs the bot sends first (a write only on change)."""
+        if await self.user_language(user_id) == lang:
+            return
+        async with self._tx() as db:
+            await db.execute("INSERT INTO users (user_id, language, updated_at) VALUES (?, ?, ?)"
+                             " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language,"
+                             " updated_at = excluded.updated_at", (user_id, lang, time.time()))
+        self._languages[user_id] = lang
 
     async def games_of_user(self, user_id: int) -> list[tuple[GameRow, SeatRow]]:
         """Every open game the user sits in (of any game), with their seat."""

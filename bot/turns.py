@@ -437,7 +437,7 @@ class Games:
             steps = [Decision.from_json(e.decision) for e in batch]
             await self.store.rollback_to(
                 game_id, table.game.revision, seat=seat.seat, decisions=base, awaited=awaited,
-                note=t("bot.journal.undo", name=seat.name),
+                note=t("bot.journal.undo", table.game.language, name=seat.name),
                 draft=Draft(seat.seat, base, [d.to_json() for d in steps[:-1]],
                             batch[0].source))
             log("undo", game=game_id, seat=seat.seat, back_to=base)

@@ -12,22 +12,70 @@ depends on a number is stored as `<key>_<category>` with the CLDR plural categor
 (zero, one, two, few, many, other; English has one and other), and `t(key, count=n)` picks the
 category through Babel's CLDR rules. As in i18next, `<key>_zero` (when present) is used for a
 count of 0 even in a language without a zero category. A missing form falls back to
-`<key>_other`, then to `<key>`."""
+`<key>_other`, then to `<key>`.
+
+Which language: `t(key, "cs")` names it; without one, the language of the current context
+(`use_language`, a ContextVar, so each Discord interaction and each background task carries its
+own), then AGORA_LOCALE, then English. A float argument is written with the language's decimal
+sign (Babel): 1.5 hours is "1,5" in Czech, German and Polish."""
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from numbers import Number
 from pathlib import Path
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
+from babel.numbers import format_decimal
 
 DATA_DIR = Path(__file__).parent
 LOCALE_DIR = DATA_DIR / "locale"
-DEFAULT_LOCALE = os.environ.get("AGORA_LOCALE", "en")
+# the languages every catalogue is written in (tests/test_locales.py keeps them complete)
+LANGUAGES = ("en", "cs", "de", "pl")
+
+
+def supported(locale: object) -> str | None:
+    """Our language for a Discord or POSIX locale ("cs", "de", "pl", "en-US", "en-GB",
+    "de_AT.UTF-8", discord.Locale.czech), or None when we have no catalogue for it."""
+    text = str(getattr(locale, "value", locale) or "").strip().lower()
+    head = text.replace("_", "-").split("-")[0].split(".")[0]
+    return head if head in LANGUAGES else None
+
+
+DEFAULT_LOCALE = supported(os.environ.get("AGORA_LOCALE")) or "en"
+_LANGUAGE: ContextVar[str | None] = ContextVar("agora_language", default=None)
+
+
+def language(locale: str | None = None) -> str:
+    """The language a text is written in: `locale` if given, else the context's, else
+    AGORA_LOCALE, else English."""
+    return supported(locale) or _LANGUAGE.get() or DEFAULT_LOCALE
+
+
+def set_language(locale: object) -> None:
+    """The language of every text made from here on in this context (an interaction's task)."""
+    _LANGUAGE.set(supported(locale) or _LANGUAGE.get())
+
+
+@contextmanager
+def use_language(locale: object) -> Iterator[str]:
+    """Texts made inside the block are in `locale` (when we have it; else the current one)."""
+    token = _LANGUAGE.set(supported(locale) or language())
+    try:
+        yield language()
+    finally:
+        _LANGUAGE.reset(token)
+
+
+def number(value: float, locale: str | None = None) -> str:
+    """A number as the language writes it (decimal sign and grouping, through Babel)."""
+    return format_decimal(value, locale=language(locale))
 
 
 class LocaleError(ValueError):
@@ -90,7 +138,7 @@ def _plural_form(locale: str) -> Any:
 
 def plural_category(count: Any, locale: str | None = None) -> str:
     """The CLDR plural category of `count` in `locale`: zero, one, two, few, many or other."""
-    return str(_plural_form(locale or DEFAULT_LOCALE)(count))
+    return str(_plural_form(language(locale))(count))
 
 
 def _keys(key: str, locale: str, args: dict[str, Any]) -> list[str]:
@@ -109,9 +157,10 @@ def _template(key: str, locale: str, args: dict[str, Any]) -> str | None:
 def t(key: str, locale: str | None = None, **args: Any) -> str:
     """The text of `key` in `locale`, formatted with `args`; with a numeric `count`, the plural
     form of that count (see the module's notes)."""
-    loc = locale or DEFAULT_LOCALE
+    loc = language(locale)
     template = _template(key, loc, args) or _template(key, "en", args) or key
+    shown = {k: number(v, loc) if isinstance(v, float) else v for k, v in args.items()}
     try:
-        return template.format(**args)
+        return template.format(**shown)
     except (KeyError, IndexError, ValueError):
         return template

@@ -3,6 +3,10 @@ system font is ever assumed."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -14,6 +18,35 @@ BOLD = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
 
 
 MIN_TEXT_PX = 12  # nothing smaller stays readable on a phone
+
+
+@dataclass(frozen=True)
+class Overflow:
+    """A text wider than its box (`fit` had to shorten it) or drawn past the picture's edge."""
+    text: str
+    width: int  # the text's width in pixels
+    room: int  # the box's (or the picture's remaining) width in pixels
+
+
+_AUDIT: ContextVar[list[Overflow] | None] = ContextVar("agora_text_audit", default=None)
+
+
+@contextmanager
+def overflow_audit() -> Iterator[list[Overflow]]:
+    """Every text that did not fit while drawing inside the block (tests measure each language's
+    words against their boxes with it)."""
+    found: list[Overflow] = []
+    token = _AUDIT.set(found)
+    try:
+        yield found
+    finally:
+        _AUDIT.reset(token)
+
+
+def _overflow(text: str, width: int, room: int) -> None:
+    found = _AUDIT.get()
+    if found is not None:
+        found.append(Overflow(text, width, room))
 
 
 @cache
@@ -31,8 +64,10 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
 
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """`text`, shortened with an ellipsis so that it is at most `width` pixels wide."""
-    if text_width(text, size, bold) <= width:
+    needed = text_width(text, size, bold)
+    if needed <= width:
         return text
+    _overflow(text, needed, width)
     while text and text_width(text + "…", size, bold) > width:
         text = text[:-1]
     return text + "…"
@@ -60,5 +95,9 @@ class TextDraw(ImageDraw.ImageDraw):
         if args or kwargs or not isinstance(font, ImageFont.FreeTypeFont) or fill is None:
             return super().text(xy, text, fill, font, anchor, *args, **kwargs)
         mask, left, top = _text_mask(text, font, anchor or "la")
-        self.target.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
+        x, y = round(xy[0]) + left, round(xy[1]) + top
+        if x < 0 or y < 0 or x + mask.width > self.target.width or (
+                y + mask.height > self.target.height):
+            _overflow(text, mask.width, self.target.width - max(x, 0))
+        self.target.paste(fill, (x, y), mask)
         return None

@@ -294,9 +294,9 @@ async def test_every_board_picture_is_drawn_from_the_spectator_view(agora, monke
     drawn = []
     real = render.pantheon.board_png
 
-    def spy(v):
+    def spy(v, locale=None):
         drawn.append((v.seat, [(p.hand, p.demigods, p.bonus) for p in v.players]))
-        return real(v)
+        return real(v, locale)
 
     monkeypatch.setattr(render.pantheon, "board_png", spy)
     d = agora.double

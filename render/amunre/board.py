@@ -19,6 +19,7 @@ from typing import Any
 from PIL import Image
 
 from data.amunre import BOARD
+from data.i18n import language
 from engine.amunre.view import PlayerView, ProvinceView, View
 from render.typeface import TextDraw, fit, font, text_width
 
@@ -114,7 +115,8 @@ _BACKGROUNDS: dict[str | None, Image.Image] = {}
 
 
 def background(locale: str | None) -> Image.Image:
-    """The cached empty board; callers copy it before drawing."""
+    """The cached empty board (one per language); callers copy it before drawing."""
+    locale = language(locale)
     if locale not in _BACKGROUNDS:
         _BACKGROUNDS[locale] = _draw_background(locale)
     return _BACKGROUNDS[locale]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from data.i18n import t
+from data.i18n import language, t
 from data.pantheon import BOARD, COMPONENTS, Field
 from render.typeface import TextDraw, font
 
@@ -39,6 +39,7 @@ _MAPS: dict[bool, Image.Image] = {}
 
 def background(n_players: int, locale: str | None) -> Image.Image:
     """The cached background; callers must copy it before drawing on it."""
+    locale = language(locale)  # None means the current language: cache it under its name
     key = (n_players, locale)
     if key not in _CACHE:
         _CACHE[key] = _draw(n_players, locale)

@@ -430,8 +430,8 @@ def interaction_payload(store: Store, handle: InteractionHandle) -> dict[str, An
             raise PermissionError(f"{user.name} is not a member of {guild.name}")
         payload.update(
             guild_id=str(guild.id),
-            guild={"id": str(guild.id), "locale": "en-US", "features": []},
-            guild_locale="en-US",
+            guild={"id": str(guild.id), "locale": guild.locale, "features": []},
+            guild_locale=guild.locale,
             member={**member.payload(), "permissions": str(guild.permissions(user))},
             app_permissions=str(guild.permissions(store.bot_user)),
         )

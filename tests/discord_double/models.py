@@ -269,6 +269,7 @@ class Guild:
     channels: list[Channel] = field(default_factory=list)
     members: dict[int, Member] = field(default_factory=dict)
     joined_at: dt.datetime = field(default_factory=now)
+    locale: str = "en-US"  # the community's preferred locale (server settings)
 
     @property
     def everyone(self) -> Role:
@@ -321,7 +322,7 @@ class Guild:
             "vanity_url_code": None,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.locale,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
         }

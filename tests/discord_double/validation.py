@@ -212,8 +212,33 @@ def check_modal(data: dict[str, Any]) -> None:
     check_components(components, v2=False, modal=True)
 
 
+# the locales Discord accepts in name_localizations / description_localizations
+DISCORD_LOCALES = frozenset((
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi",
+    "th", "zh-CN", "ja", "zh-TW", "ko"))
+
+
+def _check_localizations(data: dict[str, Any], path: str) -> None:
+    """Localized names and descriptions: known locales; names valid, descriptions 1-100."""
+    for field_name in ("name_localizations", "description_localizations"):
+        for locale, text in (data.get(field_name) or {}).items():
+            if locale not in DISCORD_LOCALES:
+                raise invalid_form(f"{path}{field_name}", "LOCALE_INVALID",
+                                   f"Invalid locale {locale!r}")
+            if field_name == "name_localizations" and "description" in data:
+                ok = bool(COMMAND_NAME.match(text or "")) and text == text.lower()
+            else:
+                ok = 1 <= len(text or "") <= 100
+            if not ok:
+                raise invalid_form(f"{path}{field_name}.{locale}", "BASE_TYPE_BAD_LENGTH",
+                                   f"Invalid {field_name} for {locale}: {text!r}")
+
+
 def check_command(data: dict[str, Any], path: str = "") -> None:
-    """Application command registration limits (names, descriptions, option order)."""
+    """Application command registration limits (names, descriptions, option order, and
+    their localizations)."""
+    _check_localizations(data, path)
     name = data.get("name") or ""
     if not COMMAND_NAME.match(name) or (data.get("type", 1) == 1 and name != name.lower()):
         raise invalid_form(
@@ -245,6 +270,9 @@ def _check_options(options: list[dict[str, Any]], path: str) -> None:
                 here, "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS", f"Duplicate {name!r}"
             )
         names.add(name)
+        _check_localizations(option, f"{here}.")
+        for c, choice in enumerate(option.get("choices") or []):
+            _check_localizations(choice, f"{here}.choices.{c}.")
         if not 1 <= len(option.get("description") or "") <= 100:
             raise invalid_form(
                 f"{here}.description",

@@ -24,7 +24,7 @@ def _png(lines: list[str]) -> bytes:
     return out.getvalue()
 
 
-def board_png(view: View) -> bytes:
+def board_png(view: View, locale: str | None = None) -> bytes:
     head = "game over" if view.phase == "over" else f"round {view.round}: {view.phase}"
     lines = [f"Sealed offers - {head}"]
     for i, name in enumerate(view.names):
@@ -36,7 +36,7 @@ def board_png(view: View) -> bytes:
     return _png(lines)
 
 
-def hand_png(view: View) -> bytes:
+def hand_png(view: View, locale: str | None = None) -> bytes:
     if view.seat is None:
         raise ValueError("hand_png needs a seat's own view")
     seat = view.seat

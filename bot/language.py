@@ -1,0 +1,80 @@
+"""Which language each text is in (issue 10).
+
+- A reply only one person sees (ephemeral answers, refusals, panels) is in that person's own
+  Discord language: `enter()` runs first in every interaction and sets it for the rest of the
+  interaction's task (data.i18n's context), and remembers it in the store.
+- The DMs the bot sends first (hands, prompts) are in the seat's remembered language, else the
+  game's (`seat_language`).
+- Channel posts and the pictures in them are in the game's language (`/<game> start
+  language:`, by default the server's preferred language, then AGORA_LOCALE).
+- Slash-command descriptions and choices are translated for Discord by `CatalogueTranslator`.
+  Command and option *names* stay English on purpose: they are typed, quoted in texts and
+  shared by everyone in a channel, whatever language each player's client is in."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from data.i18n import DEFAULT_LOCALE, set_language, supported, t
+
+from .logs import log_error
+
+if TYPE_CHECKING:
+    from .store import SeatRow, Store
+    from .turns import Table
+
+NAME_LOCATIONS = (app_commands.TranslationContextLocation.command_name,
+                  app_commands.TranslationContextLocation.group_name,
+                  app_commands.TranslationContextLocation.parameter_name)
+DESCRIPTION_LIMIT = 100  # Discord's limit for descriptions and choice names
+
+
+async def enter(interaction: discord.Interaction) -> bool:
+    """The first thing every interaction does: speak the user's language from here on, and
+    remember it for the DMs the bot will send them first. Always lets the interaction go on."""
+    lang = supported(interaction.locale) or DEFAULT_LOCALE
+    set_language(lang)
+    store: Store | None = getattr(interaction.client, "store", None)
+    if store is not None and supported(interaction.locale):
+        try:
+            await store.remember_language(interaction.user.id, lang)
+        except Exception:  # noqa: BLE001 - a language not remembered costs nothing else
+            log_error("language_not_saved", user=interaction.user.id)
+    return True
+
+
+def start_language(chosen: str | None, guild_locale: Any) -> str:
+    """A new game's language: the one chosen at start, else the server's, else the bot's."""
+    return supported(chosen) or supported(guild_locale) or DEFAULT_LOCALE
+
+
+async def seat_language(store: Store, table: Table, seat: SeatRow) -> str:
+    """The language of a DM the bot sends a seat first."""
+    if seat.user_id is not None:
+        lang = await store.user_language(seat.user_id)
+        if lang:
+            return lang
+    return table.game.language
+
+
+def text(key: str, english: str | None = None, **args: Any) -> app_commands.locale_str:
+    """A command description or choice name for Discord: English now, translated on sync."""
+    return app_commands.locale_str((english or t(key, "en", **args))[:DESCRIPTION_LIMIT],
+                                   key=key, **args)
+
+
+class CatalogueTranslator(app_commands.Translator):
+    """Slash-command descriptions and choice names from the catalogues (data/i18n)."""
+
+    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContext) -> str | None:
+        lang = supported(locale)
+        key = string.extras.get("key")
+        if lang is None or lang == "en" or not key or context.location in NAME_LOCATIONS:
+            return None  # Discord shows the English default
+        args = {k: v for k, v in string.extras.items() if k != "key"}
+        out = t(key, lang, **args)
+        return out[:DESCRIPTION_LIMIT] if out != key else None
