@@ -3,6 +3,7 @@ system font is ever assumed."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -17,6 +18,7 @@ REGULAR = FONT_DIR / "DejaVuSansCondensed.ttf"
 BOLD = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
 
 
+BREAKS = re.compile(r"[^/-]+[/-]*|[/-]+")  # a long word's pieces, each ending at "/" or "-"
 MIN_TEXT_PX = 12  # nothing smaller stays readable on a phone
 
 
@@ -43,7 +45,8 @@ def overflow_audit() -> Iterator[list[Overflow]]:
         _AUDIT.reset(token)
 
 
-def _overflow(text: str, width: int, room: int) -> None:
+def overflow(text: str, width: int, room: int) -> None:
+    """Note a text that could not be shown whole (for `overflow_audit`)."""
     found = _AUDIT.get()
     if found is not None:
         found.append(Overflow(text, width, room))
@@ -67,10 +70,31 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     needed = text_width(text, size, bold)
     if needed <= width:
         return text
-    _overflow(text, needed, width)
+    overflow(text, needed, width)
     while text and text_width(text + "…", size, bold) > width:
         text = text[:-1]
     return text + "…"
+
+
+def wrap(text: str, size: int, width: int, bold: bool = False,
+         max_lines: int | None = None) -> list[str]:
+    """`text` broken into lines at most `width` pixels wide: at spaces, and inside a word too
+    long for a line after a "/" or "-" ("Upper/Lower", "Unter-/Oberägypten"). With
+    `max_lines`, what does not fit goes into the last line, shortened with an ellipsis (and
+    audited)."""
+    lines: list[str] = []
+    for word in text.split():
+        pieces = [word] if text_width(word, size, bold) <= width else BREAKS.findall(word)
+        for i, piece in enumerate(pieces):
+            joined = f"{lines[-1]} {piece}" if i == 0 and lines else (lines[-1] + piece
+                                                                      if lines else piece)
+            if lines and text_width(joined, size, bold) <= width:
+                lines[-1] = joined
+            else:
+                lines.append(piece)
+    if max_lines is not None and len(lines) > max_lines:
+        lines = [*lines[:max_lines - 1], " ".join(lines[max_lines - 1:])]
+    return [fit(line, size, width, bold) for line in lines]
 
 
 @lru_cache(maxsize=4096)
@@ -98,6 +122,6 @@ class TextDraw(ImageDraw.ImageDraw):
         x, y = round(xy[0]) + left, round(xy[1]) + top
         if x < 0 or y < 0 or x + mask.width > self.target.width or (
                 y + mask.height > self.target.height):
-            _overflow(text, mask.width, self.target.width - max(x, 0))
+            overflow(text, mask.width, self.target.width - max(x, 0))
         self.target.paste(fill, (x, y), mask)
         return None

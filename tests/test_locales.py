@@ -54,7 +54,7 @@ def _lang_categories(lang: str) -> set[str]:
 
 
 CASES = [(d, lang) for d in DIRS for lang in OTHER_LANGS]
-IDS = [f"{d.parent.name if d.parent != DATA_DIR.parent else 'host'}-{lang}" for d, lang in CASES]
+IDS = [f"{d.parent.name if d.parent != DATA_DIR else 'host'}-{lang}" for d, lang in CASES]
 
 
 @pytest.mark.parametrize(("folder", "lang"), CASES, ids=IDS)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from data.amunre import BOARD
+from data.i18n import t
 from engine.core import Decision, Event
 
 from . import pieces
@@ -110,9 +111,9 @@ def _purchase(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
     n = d.args["n"]
     item = KIND_ITEM[kind]
     if item in frame["done"]:
-        raise err("bought_once", "A-BUY-4", item=item)
+        raise err("bought_once", "A-BUY-4", item=t(f"amunre.item.{item}"))
     if STEPS.index(frame["step"]) > STEPS.index(KIND_STEP[kind]):
-        raise err("step_back", "A-BUY-2", item=item)
+        raise err("step_back", "A-BUY-2", item=t(f"amunre.item.{item}"))
     if n < 1:
         raise err("buy_positive", "A-BUY-3")
     limit = most(s, seat, kind)
@@ -192,7 +193,8 @@ def _place_options(s: State, frame: Frame) -> list[Decision]:
 def _place(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
     seat, item = frame["seat"], frame["item"]
     if d.kind != "place":
-        raise err("place_now", "A-BUY-11" if item == "farmer" else "A-BUY-16", item=item)
+        raise err("place_now", "A-BUY-11" if item == "farmer" else "A-BUY-16",
+                  item=t(f"amunre.item.{item}"))
     if set(d.args) != {"province"}:
         raise err("bad_args", "A-DEC-3")
     province = d.args["province"]

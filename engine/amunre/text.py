@@ -165,7 +165,7 @@ def event_text(e: Event, names: list[str], viewer: int | None,
     elif tpl == "choices":
         a["choices"] = "; ".join(
             f"{_name(names, o['seat'])}: "
-            + t("amunre.event.choice_one", locale,
+            + t("amunre.event.choice_line", locale,
                 bonus=", ".join(card_name(c, locale) for c in o["choice"]["bonus"]) or "-",
                 sell=", ".join(card_name(c, locale) for c in o["choice"]["sell"]) or "-")
             for o in a["opened"])

@@ -26,9 +26,9 @@ def god_name(god: str) -> str:
     return GODS[god].name + (f" +{GODS[god].money}" if GODS[god].money else "")
 
 
-def requirement(god: str) -> str:
+def requirement(god: str, locale: str | None = None) -> str:
     req = "+".join(map(str, GODS[god].requirement))
-    return req + (" cards only" if GODS[god].cards_only else "")
+    return t("pantheon.decision.cards_only", locale, req=req) if GODS[god].cards_only else req
 
 
 def describe(d: Decision, locale: str | None = None) -> str:
@@ -57,7 +57,7 @@ def describe(d: Decision, locale: str | None = None) -> str:
         god = str(a.get("god"))
         if god in GODS:
             return t("pantheon.decision.god", locale, god=god_name(god),
-                     requirement=requirement(god))
+                     requirement=requirement(god, locale))
     if k == "offer":
         kinds = a.get("kinds") if isinstance(a.get("kinds"), list) else []
         return t("pantheon.decision.offer", locale,
@@ -127,7 +127,8 @@ def event_text(e: Event, names: list[str], viewer: int | None,
         a["action"] = t(f"pantheon.decision.action.{a['action']}", locale)
     elif e.template == "sacrificed":
         a["cards"] = ", ".join(f"{n} {t(f'pantheon.kind.{k}', locale)}"
-                               for k, n in a["cards"].items()) or "offering tiles only"
+                               for k, n in a["cards"].items()) or t(
+                                   "pantheon.event.tiles_only", locale)
     elif e.template == "game_over":
         a["count"] = len(a["winners"])
         a["winners"] = ", ".join(names[w] for w in a["winners"])

@@ -21,7 +21,7 @@ from PIL import Image
 from data.amunre import BOARD
 from data.i18n import language
 from engine.amunre.view import PlayerView, ProvinceView, View
-from render.typeface import TextDraw, fit, font, text_width
+from render.typeface import TextDraw, fit, font, text_width, wrap
 
 from . import palette as pal
 from .common import (
@@ -231,7 +231,7 @@ def _status(view: View, locale: str | None) -> str:
     for w in view.waiting:
         p = _seat(view, w.get("seat"))
         if p is not None:
-            waiting.append(tr("waiting_one", locale, name=p.name,
+            waiting.append(tr("waiting_seat", locale, name=p.name,
                               kind=tr(f"kind_{w.get('kind')}", locale)))
     if not waiting:
         return ""
@@ -522,15 +522,15 @@ def _decks(d: Draw, view: View, top: int, locale: str | None) -> None:
         tr("supply", locale, stones=view.supply.get("stones", 0),
            farmers=view.supply.get("farmers", 0), pyramids=view.supply.get("pyramids", 0)),
     ]
-    counts = Counter(view.power_discard)
-    discard = ", ".join(f"{n}× {c}" for c, n in sorted(counts.items()))
-    lines.append(tr("discard", locale, cards=discard or "–"))
+    width = WIDTH - MARGIN - RIGHT_X - 28
+    counts = Counter(view.power_discard)  # face up (A-INFO-3): every card by its name
+    discard = ", ".join(f"{n}× {named('card', c, locale)}" for c, n in sorted(counts.items()))
+    lines += wrap(tr("discard", locale, cards=discard or "–"), 16, width)
     bottom = min(height() - MARGIN, top + 44 + 26 * len(lines) + 40)
     if bottom - top < 60:
         return
     _panel(d, top, bottom, tr("table", locale))
     y = top + 50
-    width = WIDTH - MARGIN - RIGHT_X - 28
     for line in lines:
         if y > bottom - 12:
             break

@@ -15,7 +15,7 @@ from PIL import Image
 
 from data.amunre import CARD_PHASES
 from engine.amunre.view import PlayerView, View
-from render.typeface import TextDraw, fit, font, text_width
+from render.typeface import TextDraw, fit, font, wrap
 
 from . import palette as pal
 from .common import Draw, coin, named, png, seat_chip, tr
@@ -175,17 +175,14 @@ def _card(d: Draw, x: int, y: int, card: str, n: int, now: int | None, played: b
 
 def _wrapped(d: Draw, x: int, y: int, text: str, size: int, width: int, fill: pal.RGB,
              bold: bool = False, lines: int = 3) -> None:
-    """`text` broken into at most `lines` lines of `width` pixels, the first centred on y."""
-    out: list[str] = []
-    for word in text.split():
-        if out and text_width(out[-1] + " " + word, size, bold) <= width:
-            out[-1] += " " + word
-        else:
-            out.append(word)
+    """`text` broken into at most `lines` lines of `width` pixels, the first centred on y; a
+    text that needs more (a long card name in German or Polish) takes one more line in a font
+    3 px smaller, which fills the same height."""
+    out = wrap(text, size, width, bold)
     if len(out) > lines:
-        out = out[:lines - 1] + [" ".join(out[lines - 1:])]
+        size, lines = size - 3, lines + 1
+        out = wrap(text, size, width, bold, max_lines=lines)
     for i, line in enumerate(out):
-        d.text((x, y + i * (size + 4)), fit(line, size, width, bold), font=font(size, bold),
-               fill=fill, anchor="lm")
+        d.text((x, y + i * (size + 4)), line, font=font(size, bold), fill=fill, anchor="lm")
 
 

@@ -33,7 +33,8 @@ def face(d: ImageDraw.ImageDraw, box: Box, card_id: str, locale: str | None,
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, 7, fill=fill, outline=pal.OUTLINE, width=2)
     cx = (x0 + x1) // 2
-    label = fit(names.card(card_id, locale), 13, x1 - x0 - 8, bold=True)
+    # 3 px margins, so that the longest name ("Świątynie") fits whole
+    label = fit(names.card(card_id, locale), 13, x1 - x0 - 6, bold=True)
     d.text((cx, y0 + 14), label, font=font(13, True), fill=ink, anchor="mm")
     d.text((cx, (y0 + y1) // 2 + 8), symbol(card_id, locale), font=font(34, True), fill=ink,
            anchor="mm")

@@ -10,7 +10,7 @@ from PIL import Image
 
 from engine.pantheon.view import View
 from render.png import encode
-from render.typeface import TextDraw, fit, font, text_width
+from render.typeface import TextDraw, fit, font, text_width, wrap
 
 from . import background, board, changes, tableau
 from . import palette as pal
@@ -26,7 +26,6 @@ from .geometry import (
     fields_box,
     hex_corners,
 )
-from .panels import wrap
 
 MIN_W = round(9 * HEX_W)  # at least 9 fields wide and 6 rows high: enough to see where it is
 MIN_H = round(5 * ROW_STEP + 2 * HEX_R)

@@ -105,9 +105,9 @@ def _hand_cards(d: Draw, pv: PlayerView, locale: str | None, y: int) -> int:
             if card in COMPONENTS.kinds:
                 # what a sacrifice could use of this kind: cards plus the offering tile's level
                 with_tile = hand.get(card, 0) + pv.tiles.get(card, 0)
-                d.text(((box[0] + box[2]) // 2, box[3] + 12),
-                       t("pantheon.render.hand.with_tile", locale, n=with_tile), font=font(13),
-                       fill=pal.INK, anchor="mm")
+                label = t("pantheon.render.hand.with_tile", locale, n=with_tile)
+                d.text(((box[0] + box[2]) // 2, box[3] + 12), fit(label, 13, CARD_STEP - 6),
+                       font=font(13), fill=pal.INK, anchor="mm")  # 6 px between neighbours
         x += max(len(ids) * CARD_STEP, text_width(label, 14, True) + 8) + GROUP_GAP
     return y + 22 + CARD_H + 24
 

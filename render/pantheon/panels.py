@@ -7,7 +7,7 @@ from PIL import ImageDraw
 from data.i18n import t
 from data.pantheon import COMPONENTS
 from engine.pantheon.view import View
-from render.typeface import fit, font, text_width
+from render.typeface import fit, font, text_width, wrap
 
 from . import cards, icons, names
 from . import palette as pal
@@ -79,18 +79,8 @@ def god_tile(d: Draw, box: tuple[int, int, int, int], gid: str, locale: str | No
         d.text((x + 6, y + 14), t("pantheon.render.god.cards_only", locale), font=font(12, True),
                fill=pal.INK, anchor="lm")
     effect = names.god_effect(gid, locale)
-    for k, line in enumerate(wrap(effect, 13, x1 - x0 - 16)[:3]):
+    for k, line in enumerate(wrap(effect, 13, x1 - x0 - 16, max_lines=3)):
         d.text((x0 + 10, y0 + 78 + k * 17), line, font=font(13), fill=pal.INK)
-
-
-def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and font(size, bold).getlength(f"{lines[-1]} {word}") <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines
 
 
 def card_row(d: Draw, lay: BoardLayout, view: View, locale: str | None) -> None:
@@ -158,7 +148,7 @@ def loot(d: Draw, lay: BoardLayout, view: View, locale: str | None) -> None:
         x, y = lay.loot_entry(i)
         icons.loot_tile(d, x, y, lid)
         text = names.loot(lid, locale) + (f" ×{counts[lid]}" if counts[lid] > 1 else "")
-        lines = wrap(text, 14, col_w - 56)[:2]
+        lines = wrap(text, 14, col_w - 56, max_lines=2)
         for k, line in enumerate(lines):
             d.text((x + 28, y - 8 * (len(lines) - 1) + k * 17), line, font=font(14),
                    fill=pal.INK, anchor="lm")
