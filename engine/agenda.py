@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any, Generic, Protocol, TypeVar
 
+from data.i18n import t
 from engine.core import Decision, Event, IllegalDecision
 
 Frame = dict[str, Any]
@@ -108,8 +109,9 @@ class Agenda(Generic[S]):
     def __init__(self, *, game_over: str, not_your_turn: str, game_over_rule: str | None = None,
                  not_your_turn_rule: str | None = None) -> None:
         """`game_over` refuses a decision when the agenda is empty; `not_your_turn` a decision
-        from a seat the front frame does not wait for. Both are shown to players, so each game
-        words them and names its own rule."""
+        from a seat the front frame does not wait for. Both are catalogue keys (data/i18n),
+        worded by each game and translated when a refusal is made, in the refused player's
+        language; each names its own rule."""
         self.auto_handlers: dict[str, AutoHandler[S]] = {}
         self.choices: dict[str, Choice[S]] = {}
         self.game_over = game_over
@@ -211,13 +213,13 @@ class Agenda(Generic[S]):
         game's affair, so a game that promises an unchanged state works on a copy."""
         frame = current(s)
         if frame is None:
-            raise IllegalDecision(self.game_over, self.game_over_rule)
+            raise IllegalDecision(t(self.game_over), self.game_over_rule)
         if frame.get("seat") == seat:
             self.choices[frame["t"]].apply(s, frame, decision, events)
         else:
             seats = frame.get("seats")
             if seats is None or seat not in seats:
-                raise IllegalDecision(self.not_your_turn, self.not_your_turn_rule)
+                raise IllegalDecision(t(self.not_your_turn), self.not_your_turn_rule)
             frame["seat"] = seat
             try:
                 self.choices[frame["t"]].apply(s, frame, decision, events)

@@ -18,8 +18,8 @@ from .state import State
 
 __all__ = ["AGENDA", "Frame", "current", "err", "pop", "push"]
 
-AGENDA: Agenda[State] = Agenda(game_over=t("amunre.err.game_over"), game_over_rule="A-END-1",
-                               not_your_turn=t("amunre.err.not_your_turn"),
+AGENDA: Agenda[State] = Agenda(game_over="amunre.err.game_over", game_over_rule="A-END-1",
+                               not_your_turn="amunre.err.not_your_turn",
                                not_your_turn_rule="A-FLOW-4")
 
 

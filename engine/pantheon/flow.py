@@ -19,8 +19,8 @@ __all__ = ["AGENDA", "AUTO", "CHOICES", "WAITING", "ApplyFn", "AutoHandler", "Ch
            "OptionsFn", "advance", "apply_decision", "auto", "awaited", "choice", "current",
            "options_for", "pop", "push", "reject"]
 
-AGENDA: Agenda[State] = Agenda(game_over="The game is over.", game_over_rule="P-END-1",
-                               not_your_turn="It is not your turn to decide.",
+AGENDA: Agenda[State] = Agenda(game_over="pantheon.err.game_over", game_over_rule="P-END-1",
+                               not_your_turn="pantheon.err.not_your_turn",
                                not_your_turn_rule="P-TURN-1")
 
 # The registries are the agenda's own dicts (not copies), filled as actions, epoch and gains
