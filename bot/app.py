@@ -147,15 +147,12 @@ def run_from_env() -> int:
     try:
         asyncio.run(serve(bot))
     except discord.LoginFailure:
-        print("agora: Discord rejected the token in DISCORD_TOKEN (401 Unauthorized). Copy "
-              "the bot token again from the Developer Portal (Bot > Reset Token).",
-              file=sys.stderr)
+        print(f"agora: {t('bot.run.login_failed')}", file=sys.stderr)
         return EXIT_CONFIG
     except (aiohttp.ClientConnectionError, OSError, TimeoutError) as exc:
         # no network, a firewall, a wrong DISCORD_API_BASE: one clear line, not a traceback
         where = config.api_base or "discord.com"
-        print(f"agora: cannot reach Discord ({where}): {type(exc).__name__}. Check the "
-              "network connection (and DISCORD_API_BASE if you set it), then start again.",
+        print(f"agora: {t('bot.run.unreachable', where=where, error=type(exc).__name__)}",
               file=sys.stderr)
         return EXIT_NETWORK
     except KeyboardInterrupt:

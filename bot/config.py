@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from data.i18n import t
+
 
 class ConfigError(Exception):
     """A setting is missing or malformed; the message says which and how to fix it."""
@@ -27,9 +29,7 @@ class Config:
         env = dict(os.environ if env is None else env)
         token = env.get("DISCORD_TOKEN", "").strip()
         if not token:
-            raise ConfigError("DISCORD_TOKEN is not set: put the bot token of your Discord "
-                              "application in the environment (see README.md, 'Create the "
-                              "Discord application').")
+            raise ConfigError(t("bot.run.no_token"))
         return cls(
             token=token,
             db_path=env.get("AGORA_DB") or "./agora.db",
@@ -48,7 +48,7 @@ def _int(env: dict[str, str], name: str) -> int | None:
     try:
         return int(raw)
     except ValueError:
-        raise ConfigError(f"{name} must be a number (a Discord id), not {raw!r}.") from None
+        raise ConfigError(t("bot.run.bad_id", name=name, value=repr(raw))) from None
 
 
 def _float(env: dict[str, str], name: str, default: float) -> float:
@@ -58,7 +58,7 @@ def _float(env: dict[str, str], name: str, default: float) -> float:
     try:
         value = float(raw)
     except ValueError:
-        raise ConfigError(f"{name} must be a number, not {raw!r}.") from None
+        raise ConfigError(t("bot.run.bad_number", name=name, value=repr(raw))) from None
     if value < 0:
-        raise ConfigError(f"{name} must not be negative.")
+        raise ConfigError(t("bot.run.negative", name=name))
     return value

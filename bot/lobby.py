@@ -100,8 +100,10 @@ class Lobby:
         self._level(table.kind, level)
         self._room(table)
         n = sum(1 for s in table.seats if s.is_ai) + 1
-        seat = await self._add(table.game, user_id=None,
-                               name=t("bot.ai_name", n=n, level=level), ai_level=level)
+        # the seat's name, shown to everyone in the channel: in the game's language
+        lang = table.game.language
+        name = t("bot.ai_name", lang, n=n, level=t(f"bot.choice.level.{level}", lang))
+        seat = await self._add(table.game, user_id=None, name=name, ai_level=level)
         return await self.games.table(table.game.id), seat
 
     @staticmethod

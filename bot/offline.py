@@ -65,12 +65,21 @@ class Stop(Exception):
 
 
 def colour_name(game_id: str, colour: str) -> str:
-    """A seat colour in words: the host's name for it, else the game's, else the colour id."""
-    for key in (f"bot.colour.{colour}", f"{game_id}.render.colour.{colour}"):
+    """A seat colour in words: the host's name for it (`colour.<id>`, as the Discord posts say
+    it), else the game's, else the colour id."""
+    for key in (f"colour.{colour}", f"{game_id}.render.colour.{colour}"):
         text = t(key)
         if text != key:
             return text
     return colour
+
+
+def level_name(level: str) -> str:
+    """An AI level in words ("normal" is "normální" in Czech): the host's `bot.choice.level.<id>`,
+    else the id as it is (a level the host has no name for, or "-" for none)."""
+    key = f"bot.choice.level.{level}"
+    text = t(key)
+    return level if text == key else text
 
 
 def is_number(line: str) -> bool:
@@ -151,36 +160,37 @@ def load_save(path: Path) -> dict[str, Any]:
     except OSError as exc:
         raise SaveError(str(exc)) from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SaveError(f"not a saved game: the text is not JSON ({exc})") from None
+        raise SaveError(t("offline.save.not_json", error=str(exc))) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SaveError(f'not a saved game (it needs "format": "{SAVE_FORMAT}")')
+        raise SaveError(t("offline.save.not_a_save", format=SAVE_FORMAT))
     if data.get("version") != SAVE_VERSION:
-        raise SaveError(f"saved game version {data.get('version')!r}; this Agora reads "
-                        f"version {SAVE_VERSION}")
+        raise SaveError(t("offline.save.version", version=repr(data.get("version")),
+                          reads=SAVE_VERSION))
     game = data.get("game")
     if game not in registry.ids():
-        raise SaveError(f"unknown game {game!r} (known: {', '.join(registry.ids())})")
+        raise SaveError(t("core.record.unknown_game", game=repr(game),
+                          games=", ".join(registry.ids())))
     info = registry.info(game)
     seats, humans = data.get("seats"), data.get("humans")
     if (not isinstance(seats, list) or not all(isinstance(x, str) for x in seats)
             or not info.min_players <= len(seats) <= info.max_players):
-        raise SaveError(f'"seats" must be {info.min_players} to {info.max_players} names')
+        raise SaveError(t("offline.save.seats", min=info.min_players, max=info.max_players))
     if (not isinstance(humans, list) or any(type(h) is not int or not 0 <= h < len(seats)
                                             for h in humans)):
-        raise SaveError('"humans" must list seat numbers')
+        raise SaveError(t("offline.save.humans"))
     if len(humans) < len(seats) and data.get("level") not in info.ai_levels:
-        raise SaveError(f'"level" must be one of {", ".join(info.ai_levels) or "-"}')
+        raise SaveError(t("offline.save.level", levels=", ".join(info.ai_levels) or "-"))
     if type(data.get("seed")) is not int or not isinstance(data.get("options", {}), dict):
-        raise SaveError('"seed" must be a whole number and "options" an object')
+        raise SaveError(t("offline.save.seed"))
     try:
         info.check_options(data.get("options", {}))
     except IllegalDecision as exc:
-        raise SaveError(f"bad options: {exc}") from None
+        raise SaveError(t("core.record.bad_options", error=str(exc))) from None
     decisions = data.get("decisions")
     if not isinstance(decisions, list) or not all(
             isinstance(x, list) and len(x) == 2 and type(x[0]) is int and isinstance(x[1], dict)
             for x in decisions):
-        raise SaveError('"decisions" must be a list of [seat, decision] pairs')
+        raise SaveError(t("core.record.bad_decisions"))
     return data
 
 
@@ -209,7 +219,8 @@ class Session:
             self.level = getattr(args, "level", None) or (levels[-1] if levels else "-")
             self.names = [t("offline.human_name", n=i + 1) if len(self.humans) > 1
                           else t("offline.you_name") for i in self.humans]
-            self.names += [t("offline.ai_name", n=i + 1, level=self.level) for i in range(ai)]
+            self.names += [t("offline.ai_name", n=i + 1, level=level_name(self.level))
+                           for i in range(ai)]
             self.engine_options = {}
             out = getattr(args, "out", None)
         self.ai = [seat for seat in range(len(self.names)) if seat not in self.humans]
@@ -324,7 +335,8 @@ class Session:
                 d = Decision.from_json(dj)
                 state, events = self.rules.apply(state, seat, d, in_place=i > 1)
             except IllegalDecision as exc:
-                raise SaveError(f"decision {i} of {len(pairs)} does not apply: {exc}") from None
+                raise SaveError(t("offline.save.not_applied", i=i, n=len(pairs),
+                                  error=str(exc))) from None
             self.log.append((seat, d))
             if kind in self.info.turn_prompts:  # who holds the turn, as `done` keeps it
                 self.turn_holder = (seat, self.rules.describe(d))
@@ -337,7 +349,8 @@ class Session:
     def run(self, resumed: Path | None = None) -> int:
         n = len(self.names)
         self.say(t("offline.start_game", game=self.info.name, players=n,
-                   humans=len(self.humans), ai=len(self.ai), level=self.level, seed=self.seed))
+                   humans=len(self.humans), ai=len(self.ai), level=level_name(self.level),
+                   seed=self.seed))
         self.say(t("offline.seats", seats=", ".join(
             f"{name} ({self.colour(seat)})" for seat, name in enumerate(self.names))))
         if self.pictures_on:
@@ -630,7 +643,8 @@ def main(args: Any, stdin: TextIO | None = None, stdout: TextIO | None = None) -
                 saved = load_save(path)
                 game = getattr(args, "game", None)
                 if game and game != saved["game"]:
-                    raise SaveError(f"it is a game of {saved['game']}, not {game}")
+                    raise SaveError(t("offline.save.other_game", game=saved["game"],
+                                      wanted=game))
                 session = Session(args, stdin or sys.stdin, out, saved, path)
             except SaveError as exc:
                 print(t("offline.resume_error", path=str(path), message=str(exc)),

@@ -27,7 +27,7 @@ def main(args: argparse.Namespace) -> int:
         print(problem)
         return 2
     if args.games < 1:
-        print("--games must be at least 1.")
+        print(t("offline.simulate.bad_games"))
         return 2
     rules = registry.rules(args.game)
     start = time.perf_counter()
@@ -40,8 +40,9 @@ def main(args: argparse.Namespace) -> int:
         else:
             scores = " ".join(f"{s:3d}" for s in rec["scores"])
             winners = ",".join(str(w + 1) for w in rec["winners"])
-            print(f"game {i + 1:4d}  seed {rec['seed']:6d}  decisions {rec['decisions']:5d}  "
-                  f"scores {scores}  winner(s) {winners}")
+            print(t("offline.simulate.game", n=f"{i + 1:4d}", seed=f"{rec['seed']:6d}",
+                    decisions=f"{rec['decisions']:5d}", scores=scores, winners=winners,
+                    count=len(rec["winners"])))
     elapsed = time.perf_counter() - start
     summary = {"games": args.games, "players": args.players, "decisions": total,
                "seconds": round(elapsed, 3), "games_per_second": round(args.games / elapsed, 2),
@@ -49,7 +50,7 @@ def main(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"summary": summary}))
     else:
-        print(f"{args.games} games, {total} decisions in {elapsed:.2f} s: "
-              f"{summary['games_per_second']} games/s, "
-              f"{summary['microseconds_per_decision']} µs per decision")
+        print(t("offline.simulate.summary", count=args.games, decisions=total,
+                seconds=round(elapsed, 2), per_second=float(summary["games_per_second"]),
+                micros=float(summary["microseconds_per_decision"])))
     return 0

@@ -8,12 +8,15 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from data.i18n import t
+
 MASK64 = (1 << 64) - 1
 
 
 class IllegalDecision(Exception):
     """A decision the rules do not allow right now. The message is fit to show a player and
-    names the rule; the state it was tried on is unchanged."""
+    names the rule; the state it was tried on is unchanged. It is made with `t()` where it is
+    raised, so it is in the language of whoever made the decision."""
 
     def __init__(self, message: str, rule: str | None = None) -> None:
         self.message = message
@@ -38,10 +41,10 @@ class Decision:
     @classmethod
     def from_json(cls, data: Any) -> Decision:
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-            raise IllegalDecision("That is not a decision this game understands.")
+            raise IllegalDecision(t("core.err.not_a_decision"))
         args = data.get("args", {})
         if not isinstance(args, dict):
-            raise IllegalDecision("That is not a decision this game understands.")
+            raise IllegalDecision(t("core.err.not_a_decision"))
         return cls(data["kind"], dict(args))
 
     def canonical(self) -> str:
@@ -111,17 +114,18 @@ class OptionSpec:
         """The value as the engine takes it, or IllegalDecision naming the option."""
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise IllegalDecision(f"Option {self.name} is yes or no (true/false).")
+                raise IllegalDecision(t("core.option.bool", name=self.name))
             return value
         if self.kind == "int":
             if type(value) is not int or (
                     (self.minimum is not None and value < self.minimum)
                     or (self.maximum is not None and value > self.maximum)):
-                raise IllegalDecision(f"Option {self.name} is a whole number from "
-                                      f"{self.minimum} to {self.maximum}.")
+                raise IllegalDecision(t("core.option.int", name=self.name, min=self.minimum,
+                                        max=self.maximum))
             return value
         if value not in self.choices:
-            raise IllegalDecision(f"Option {self.name} is one of: {', '.join(self.choices)}.")
+            raise IllegalDecision(t("core.option.choice", name=self.name,
+                                    choices=", ".join(self.choices)))
         return value
 
 
@@ -164,8 +168,9 @@ class GameInfo:
         opts = dict(options or {})
         unknown = sorted(set(opts) - {o.name for o in self.options})
         if unknown:
-            raise IllegalDecision(f"Unknown option(s): {', '.join(unknown)}. "
-                                  f"Known: {', '.join(o.name for o in self.options)}.")
+            raise IllegalDecision(t("core.option.unknown", count=len(unknown),
+                                    names=", ".join(unknown),
+                                    known=", ".join(o.name for o in self.options) or "-"))
         return {k: self.option(k).check(v) for k, v in opts.items()}  # type: ignore[union-attr]
 
 

@@ -18,7 +18,9 @@ A *full* record adds the seed and every decision, so `replay` rebuilds the game 
 `rules.new_game(seats, seed, options)` and `rules.apply`: the seed plus the decisions replay to
 the identical state (the engine contract).
 
-Pure: no I/O. The caller reads and writes the text (`load_record`, `dumps_record`)."""
+Pure: no I/O. The caller reads and writes the text (`load_record`, `dumps_record`). Its
+ValueErrors are fit to print (`agora replay`, `agora verify`) and made with `t()` when raised, in
+the caller's language."""
 
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from data.i18n import t
 from engine import registry
 from engine.core import Decision, Event, IllegalDecision
 
@@ -117,7 +120,7 @@ def full_record(game_id: str, names: list[str], options: dict[str, Any] | None, 
             pairs.append([seat, (d if isinstance(d, Decision) else Decision.from_json(d)
                                  ).to_json()])
         except IllegalDecision:
-            raise ValueError(f"decision {i}: not a decision ({d!r})") from None
+            raise ValueError(t("core.record.not_a_decision", i=i, decision=repr(d))) from None
     state = rules.new_game(names, seed, dict(options or {}))
     log = public_lines(game_id, rules.start_events(state), names)
     public = public_events(rules.start_events(state))
@@ -130,8 +133,7 @@ def full_record(game_id: str, names: list[str], options: dict[str, Any] | None, 
         public += public_events(events)
     res = rules.result(state)
     if res is None:
-        raise ValueError("a full record is for a finished game: after these decisions the game "
-                         "is not over (write a public record instead)")
+        raise ValueError(t("core.record.not_over"))
     return {"format": FORMAT, "version": VERSION, "game": game_id, "title": str(title),
             "status": "over", "seats": names, "options": dict(options or {}),
             "public_log": log, "public_events": public, "seed": seed, "decisions": pairs,
@@ -160,47 +162,47 @@ def load_record(text: str | bytes) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ValueError(f"not a game record: the text is not JSON ({exc})") from None
+        raise ValueError(t("core.record.not_json", error=str(exc))) from None
     return check_record(data)
 
 
 def check_record(data: Any) -> dict[str, Any]:
     """The checks of `load_record` on an already parsed record."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError(f'not an Agora game record (it needs "format": "{FORMAT}")')
+        raise ValueError(t("core.record.not_a_record", format=FORMAT))
     version = data.get("version")
     if type(version) is not int or version < 1:
-        raise ValueError('the record has no valid "version"')
+        raise ValueError(t("core.record.no_version"))
     if version > VERSION:
-        raise ValueError(f"the record has version {version}; this Agora reads version "
-                         f"{VERSION} (update Agora)")
+        raise ValueError(t("core.record.newer_version", version=version, reads=VERSION))
     game = data.get("game")
     if not isinstance(game, str) or game not in registry.ids():
-        raise ValueError(f"unknown game {game!r} (known: {', '.join(registry.ids())})")
+        raise ValueError(t("core.record.unknown_game", game=repr(game),
+                           games=", ".join(registry.ids())))
     info = _info(game)
     seats = data.get("seats")
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-        raise ValueError('"seats" must be a list of names')
+        raise ValueError(t("core.record.bad_seats"))
     _check_seats(seats, info)
     if data.get("status") not in STATUSES:
-        raise ValueError(f'"status" must be one of {", ".join(STATUSES)}')
+        raise ValueError(t("core.record.bad_status", statuses=", ".join(STATUSES)))
     if not isinstance(data.get("title", ""), str):
-        raise ValueError('"title" must be text')
+        raise ValueError(t("core.record.bad_title"))
     options = data.get("options", {})
     if not isinstance(options, dict):
-        raise ValueError('"options" must be an object')
+        raise ValueError(t("core.record.bad_options_type"))
     try:
         info.check_options(options)
     except IllegalDecision as exc:
-        raise ValueError(f"bad options: {exc}") from None
+        raise ValueError(t("core.record.bad_options", error=str(exc))) from None
     log = data.get("public_log")
     if not isinstance(log, list) or not all(isinstance(x, str) for x in log):
-        raise ValueError('"public_log" must be a list of text lines')
+        raise ValueError(t("core.record.bad_log"))
     events = data.get("public_events", [])
     if not isinstance(events, list) or not all(
             isinstance(e, dict) and isinstance(e.get("template"), str)
             and e.get("private_to") is None for e in events):
-        raise ValueError('"public_events" must be a list of public events')
+        raise ValueError(t("core.record.bad_events"))
     present = [k for k in FULL_KEYS if k in data]
     if present:
         _check_full(data, present, len(seats))
@@ -210,30 +212,29 @@ def check_record(data: Any) -> dict[str, Any]:
 def _check_full(data: dict[str, Any], present: list[str], n: int) -> None:
     missing = [k for k in FULL_KEYS if k not in present]
     if missing:
-        raise ValueError(f"a full record needs {', '.join(FULL_KEYS)}; "
-                         f"{', '.join(missing)} missing")
+        raise ValueError(t("core.record.full_missing", needs=", ".join(FULL_KEYS),
+                           missing=", ".join(missing)))
     if data["status"] != "over":
-        raise ValueError("only a finished game's record (status \"over\") may hold its seed "
-                         "and decisions")
+        raise ValueError(t("core.record.full_not_over"))
     if type(data["seed"]) is not int:
-        raise ValueError('"seed" must be a whole number')
+        raise ValueError(t("core.record.bad_seed"))
     decisions = data["decisions"]
     if not isinstance(decisions, list):
-        raise ValueError('"decisions" must be a list of [seat, decision] pairs')
+        raise ValueError(t("core.record.bad_decisions"))
     for i, pair in enumerate(decisions, 1):
         if (not isinstance(pair, list) or len(pair) != 2 or type(pair[0]) is not int
                 or not isinstance(pair[1], dict)):
-            raise ValueError(f"decision {i}: not a [seat, {{\"kind\", \"args\"}}] pair")
+            raise ValueError(t("core.record.bad_pair", i=i))
         if not 0 <= pair[0] < n:
-            raise ValueError(f"decision {i}: seat {pair[0]} does not exist ({n} seats)")
+            raise ValueError(t("core.record.bad_seat", i=i, seat=pair[0], count=n))
         d = pair[1]
         if (not isinstance(d.get("kind"), str) or not isinstance(d.get("args", {}), dict)
                 or set(d) - {"kind", "args"}):
-            raise ValueError(f"decision {i}: a decision is {{\"kind\": text, \"args\": {{...}}}}")
+            raise ValueError(t("core.record.bad_decision", i=i))
     res = data["result"]
     if not isinstance(res, dict) or not isinstance(res.get("scores"), list) \
             or not isinstance(res.get("winners"), list):
-        raise ValueError('"result" must hold "scores" and "winners"')
+        raise ValueError(t("core.record.bad_result"))
 
 
 def replay(record: dict[str, Any]) -> Iterator[tuple[Any, int | None, Decision | None,
@@ -246,13 +247,13 @@ def replay(record: dict[str, Any]) -> Iterator[tuple[Any, int | None, Decision |
     decisions end before the game does, or the game ends with another result than recorded."""
     record = check_record(record)
     if "decisions" not in record:
-        raise ValueError("this is a public record: it holds no decisions to replay")
+        raise ValueError(t("core.record.public_only"))
     game, names = record["game"], list(record["seats"])
     rules = registry.rules(game)
     try:
         state = rules.new_game(names, record["seed"], dict(record.get("options", {})))
     except IllegalDecision as exc:
-        raise ValueError(f"the game cannot be set up: {exc}") from None
+        raise ValueError(t("core.record.no_setup", error=str(exc))) from None
     yield state, None, None, rules.start_events(state)
     decisions = record["decisions"]
     for i, (seat, dj) in enumerate(decisions, 1):
@@ -264,30 +265,30 @@ def replay(record: dict[str, Any]) -> Iterator[tuple[Any, int | None, Decision |
         yield state, seat, decision, events
     res = rules.result(state)
     if res is None:
-        raise ValueError(f"the {len(decisions)} decisions end before the game does")
+        raise ValueError(t("core.record.too_short", count=len(decisions)))
     if _plain(res) != _plain(record["result"]):
-        raise ValueError("the replayed game ends with another result than the record says")
+        raise ValueError(t("core.record.other_result"))
 
 
 # --- helpers ------------------------------------------------------------------------------------
 
 def _info(game_id: str) -> Any:
     if game_id not in registry.ids():
-        raise ValueError(f"unknown game {game_id!r} (known: {', '.join(registry.ids())})")
+        raise ValueError(t("core.record.unknown_game", game=repr(game_id),
+                           games=", ".join(registry.ids())))
     return registry.info(game_id)
 
 
 def _check_seats(names: list[str], info: Any) -> None:
     if not info.min_players <= len(names) <= info.max_players:
-        raise ValueError(f"{info.name} is for {info.min_players} to {info.max_players} "
-                         f"players; the record has {len(names)} seats")
+        raise ValueError(t("core.record.players", game=info.name, min=info.min_players,
+                           max=info.max_players, count=len(names)))
 
 
 def _illegal(i: int, n: int, seat: int, names: list[str], dj: dict[str, Any],
              exc: IllegalDecision) -> str:
-    who = names[seat] if 0 <= seat < len(names) else f"seat {seat}"
-    return (f"decision {i} of {n} ({who}: {dj.get('kind')!r}) is not legal in the replayed "
-            f"game: {exc}")
+    who = names[seat] if 0 <= seat < len(names) else t("core.record.seat", seat=seat)
+    return t("core.record.illegal", i=i, n=n, who=who, kind=repr(dj.get("kind")), error=str(exc))
 
 
 def _plain(value: Any) -> Any:

@@ -16,14 +16,16 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from data.i18n import t
 from engine.core import Decision
 
 MAX_DECISIONS = 20_000
 
 
 def player_names(players: int) -> list[str]:
-    """The default seat names of a simulated game: "Player 1", "Player 2", ..."""
-    return [f"Player {i + 1}" for i in range(players)]
+    """The default seat names of a simulated game: "Player 1", "Player 2", ... (in the current
+    language: they are drawn on the pictures of `agora render`)."""
+    return [t("core.player_name", n=i + 1) for i in range(players)]
 
 
 def random_step(rules: Any, state: Any, rng: random.Random) -> tuple[int, Decision] | None:

@@ -47,7 +47,7 @@ def main(args: argparse.Namespace) -> int:
         path = out / f"hand-{seat}.png"
         path.write_bytes(pictures.hand_png(rules.view(state, seat)))
         paths.append(path)
-    print(f"after {played} decisions:")
+    print(t("offline.render.after", count=played))
     for path in paths:
         print(path)
     return 0

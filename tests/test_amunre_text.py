@@ -90,6 +90,8 @@ def test_keys_built_at_run_time_exist():
     keys += [f"amunre.event.my_step_{k}" for k in ("play", "sell")]
     keys += [f"amunre.prompt.{k}" for k in ("bid", "buy", "place", "reward", "cover",
                                             "sacrifice", "correction", "income", "bonus")]
+    keys += [f"amunre.verify.subject_{w}" for w in ("sacrifice", "bonus")]
+    keys += [f"amunre.render.colour_letter.{c}" for c in COLOUR_ORDER]
     # a text with plural forms exists as <key>_one / <key>_other (data/i18n.py)
     assert [k for k in keys if k not in en and f"{k}_other" not in en] == []
     assert len(BONUS_CARDS) == 5

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
-from data.i18n import t
+from data.i18n import t, use_language
 from engine import registry
 from render.cli import simulate
 
@@ -50,7 +50,9 @@ def test_a_german_player_starts_and_stops() -> None:
 def test_agora_render_draws_the_pictures_in_the_chosen_language(tmp_path: Path) -> None:
     assert main(["render", "pantheon", "--lang", "de", "--players", "3", "--seed", "2",
                  "--decisions", "40", "--out", str(tmp_path)]) == 0
-    state, _ = simulate("pantheon", 3, 2, 40)
+    with use_language("de"):  # the seats are named as `agora render --lang de` names them
+        state, _ = simulate("pantheon", 3, 2, 40)
+    assert state.players[0].name == "Spieler 1"
     rules, pictures = registry.rules("pantheon"), registry.part("pantheon", "render")
     view = rules.view(state, None)
     drawn = (tmp_path / "board.png").read_bytes()

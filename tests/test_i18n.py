@@ -79,7 +79,8 @@ def test_pantheon_texts_live_in_the_pantheon_namespace_and_folder() -> None:
     game = json.loads(PANTHEON_FILE.read_text(encoding="utf-8"))
     assert game and all(k.startswith("pantheon.") for k in game)
     host = json.loads(HOST_FILE.read_text(encoding="utf-8"))
-    host_spaces = ("bot", "offline", "colour")  # the host's words and the shared colour names
+    # the host's words, the shared colour names and the engine core's (engine/core.py, record.py)
+    host_spaces = ("bot", "offline", "colour", "core")
     assert all(k.split(".")[0] in host_spaces for k in host), \
         [k for k in host if k.split(".")[0] not in host_spaces]
     assert (None, HOST_FILE) in locale_files("en") and ("pantheon", PANTHEON_FILE) in \
@@ -153,3 +154,35 @@ def test_the_real_catalogue_falls_back_too() -> None:
         "pantheon.render.board.none"
     assert t("pantheon.no_such.key") == "pantheon.no_such.key"
     assert t("render.board.none") == "render.board.none"  # the old flat key is gone
+
+
+def test_engine_refusals_and_the_terminal_speak_the_players_language() -> None:
+    """engine/core.py's refusals are made with `t()` when raised (in the context's language, a
+    real plural for unknown options), and the terminal names the AI level in words."""
+    import io
+    from argparse import Namespace
+
+    from bot.offline import main as play
+    from data.i18n import use_language
+    from engine import registry
+    from engine.core import Decision, IllegalDecision
+
+    with use_language("cs"), pytest.raises(IllegalDecision) as refused:
+        Decision.from_json("move")
+    assert refused.value.message == "Takové rozhodnutí tahle hra nezná."
+    info = registry.info("amunre")
+    with use_language("pl"), pytest.raises(IllegalDecision) as refused:
+        info.check_options({"speed": 2, "colour_blind": True})
+    assert refused.value.message.startswith("Nieznane opcje: colour_blind, speed.")
+    with pytest.raises(IllegalDecision, match=r"^Unknown option: speed\. Known: bid_cap, "):
+        info.check_options({"speed": 2})
+    out = io.StringIO()
+    args = Namespace(game="amunre", players=3, ai=2, level="easy", seed=5, pictures=False,
+                     save=False)
+    with use_language("cs"):
+        assert play(args, stdin=io.StringIO("quit\n"), stdout=out) == 0
+    text = out.getvalue()
+    assert "AI 1 (snadná)" in text and "AI 2 (snadná)" in text
+    assert "na úrovni snadná" in text
+    assert "(easy)" not in text and "úrovni easy" not in text
+    assert "(červená)" in text  # the host's colour names, as in the Discord posts

@@ -10,6 +10,7 @@ from typing import Any
 
 from data.i18n import t
 from engine.core import Decision, Event, GameInfo, IllegalDecision, OptionSpec, Prompt
+from engine.simulate import player_names
 
 from . import anytime, auction, buy, income, sacrifice, scoring, setup  # noqa: F401 (agenda)
 from .flow import AGENDA, current, err
@@ -18,13 +19,15 @@ from .view import View, make_view
 
 INFO = GameInfo(
     id="amunre", name="Amun-Re", min_players=3, max_players=5, colours=COLOUR_ORDER,
+    # the help is the English base of the slash-command option (bot/commands.py has Discord
+    # translate it through the same key), never a text frozen at import in AGORA_LOCALE
     options=(
-        OptionSpec("bid_cap", "int", None, t("amunre.option.bid_cap"), minimum=0,
+        OptionSpec("bid_cap", "int", None, t("amunre.option.bid_cap", "en"), minimum=0,
                    maximum=1000),
         OptionSpec("correction_may_abstain", "bool", False,
-                   t("amunre.option.correction_may_abstain")),
-        OptionSpec("start_player", "int", None, t("amunre.option.start_player"), minimum=0,
-                   maximum=4, in_lobby=False),
+                   t("amunre.option.correction_may_abstain", "en")),
+        OptionSpec("start_player", "int", None, t("amunre.option.start_player", "en"),
+                   minimum=0, maximum=4, in_lobby=False),
     ),
     ai_levels=("easy", "normal"),
     policies=("ask",),
@@ -46,8 +49,7 @@ def new_game(players: list[str] | int, seed: int, options: dict[str, Any] | None
              ) -> State:
     """A new game; `players` are display names (or a count). Setup runs at once, up to the first
     decision (the first bid of round 1)."""
-    names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(
-        players)
+    names = player_names(players) if isinstance(players, int) else list(players)
     if not INFO.min_players <= len(names) <= INFO.max_players:
         raise err("players", "A-SETUP-9", min=INFO.min_players, max=INFO.max_players)
     opts = INFO.check_options(options)

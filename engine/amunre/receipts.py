@@ -14,6 +14,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from data.i18n import t
 from engine.core import Event
 
 SHORT = 16  # hex characters shown in texts; events keep the full 64
@@ -38,12 +39,23 @@ def _as_dict(e: Event | dict[str, Any]) -> dict[str, Any]:
     return e.to_json() if isinstance(e, Event) else e
 
 
+def _subject(key: tuple[Any, Any, Any]) -> str:
+    """The sealed choice a problem is about, in words: "the sacrifice of seat 2 in round 3"."""
+    round_no, what, seat = key
+    shown = seat + 1 if type(seat) is int else seat
+    name = f"amunre.verify.subject_{what}"
+    if what in ("sacrifice", "bonus"):
+        return t(name, seat=shown, round=round_no)
+    return t("amunre.verify.subject_unknown", what=repr(what), seat=shown, round=round_no)
+
+
 def verify_receipts(events: Iterable[Event | dict[str, Any]]) -> list[str]:
     """Every problem with the receipts in a public event log (empty: all good).
 
     Checks: each opened choice has exactly one earlier receipt for the same (round, what, seat),
     and the receipt is the sha256 of the opened choice with its nonce. A receipt not yet opened
-    is not a problem (the log may end before the reveal). Private events are ignored."""
+    is not a problem (the log may end before the reveal). Private events are ignored. The
+    problems are worded for people (`agora verify`, `/amunre verify`), in the current language."""
     problems: list[str] = []
     sealed: dict[tuple[int, str, int], str] = {}
     for raw in events:
@@ -54,17 +66,17 @@ def verify_receipts(events: Iterable[Event | dict[str, Any]]) -> list[str]:
         if e.get("template") == "sealed" and "receipt" in args:
             key = (args.get("round"), args.get("what"), args.get("seat"))
             if key in sealed:
-                problems.append(f"two receipts for {key}")
+                problems.append(t("amunre.verify.twice", subject=_subject(key)))
             sealed[key] = args["receipt"]
         for opened in args.get("opened", []) if isinstance(args.get("opened"), list) else []:
             key = (opened.get("round"), opened.get("what"), opened.get("seat"))
             want = sealed.pop(key, None)
             if want is None:
-                problems.append(f"choice opened without a receipt: {key}")
+                problems.append(t("amunre.verify.no_receipt", subject=_subject(key)))
                 continue
             got = receipt(opened["round"], opened["what"], opened["seat"], opened["choice"],
                           opened["nonce"])
             if got != want:
-                problems.append(f"receipt mismatch for {key}: sealed {want[:SHORT]}, "
-                                f"opened {got[:SHORT]}")
+                problems.append(t("amunre.verify.mismatch", subject=_subject(key),
+                                  sealed=want[:SHORT], opened=got[:SHORT]))
     return problems

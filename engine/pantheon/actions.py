@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from data.i18n import t
 from data.pantheon import COMPONENTS
 from engine.core import Decision, Event, IllegalDecision
 
@@ -23,6 +24,7 @@ from .gains import (
 )
 from .placement import check_connected, check_field, iter_all_placements, put
 from .state import COLUMN, FOOT, PIECES, State
+from .text import card_name, god_name, is_card, kind_name, kinds_list, pieces_name
 
 TILE_COST = COMPONENTS.tile_cost
 ACTIONS = ("move", "buy", "god", "draw")
@@ -82,18 +84,16 @@ def _action(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
 
 
 def _why_not(action: str) -> str:
-    return {
-        "move": "You cannot place any piece with the steps you could have, so you cannot Move.",
-        "buy": "You have no money (or nothing left to buy), so you cannot Buy.",
-        "god": "You cannot pay the sacrifice for any god on display.",
-    }.get(action, "That action is not possible.")
+    if action in ("move", "buy", "god"):
+        return t(f"pantheon.err.cannot_{action}")
+    return t("pantheon.err.action_impossible")
 
 
 @auto("after_action")
 def _after_action(s: State, frame: Frame, events: list[Event]) -> None:
     seat = frame["seat"]
-    t = s.turn or {}
-    if t.get("traitera", 0) - t.get("used", 0) > 0 and "traitera" in s.players[seat].gods:
+    turn = s.turn or {}  # not `t`: that is the translation hook here
+    if turn.get("traitera", 0) - turn.get("used", 0) > 0 and "traitera" in s.players[seat].gods:
         push(s, {"t": "traitera", "seat": seat})
     else:
         push(s, {"t": "turn_end", "seat": seat})
@@ -196,10 +196,10 @@ def _move_cards(s: State, frame: Frame, d: Decision, events: list[Event]) -> Non
         raise reject(d, frame)
     held = s.players[seat].hand.get("move", 0)
     if n > held:
-        raise IllegalDecision(f"You hold only {held} movement card(s).", "P-MOVE-2")
+        raise IllegalDecision(t("pantheon.err.held_move_cards", count=held), "P-MOVE-2")
     budget = int(big) + 2 * n + steps_value(s, seat)  # P-MOVE-4
     if budget < min_placement_cost(s, seat, jumps=True, good_enough=budget):
-        raise IllegalDecision(f"With {budget} step(s) you cannot place any piece.", "P-TURN-3")
+        raise IllegalDecision(t("pantheon.err.no_placement", count=budget), "P-TURN-3")
     pop(s)
     if n:
         cards.remove(s.players[seat].hand, "move", n)
@@ -231,19 +231,19 @@ def check_place(s: State, seat: int, d: Decision, available: int, jumps: int) ->
     """Validate a placement decision; returns its cost."""
     piece, label, via = d.args.get("piece"), d.args.get("field"), d.args.get("via")
     if piece not in PIECES:
-        raise IllegalDecision("Place a foot or a column.", "P-MOVE-5")
+        raise IllegalDecision(t("pantheon.err.place_piece"), "P-MOVE-5")
     if not isinstance(label, str) or (via is not None and not isinstance(via, str)):
-        raise IllegalDecision("Name the field by its label, for example F12.", "P-PLACE-1")
+        raise IllegalDecision(t("pantheon.err.name_field"), "P-PLACE-1")
     if s.players[seat].supply[piece] <= 0:
-        raise IllegalDecision(f"You have no {piece} left in your personal supply.", "P-PLACE-10")
+        raise IllegalDecision(t("pantheon.err.no_personal", pieces=pieces_name(piece)),
+                              "P-PLACE-10")
     cost = check_field(s, seat, piece, label)
     if via is not None and jumps <= 0:
-        raise IllegalDecision("You have no Gaiviles jump left in this movement.", "P-GAIV-1")
+        raise IllegalDecision(t("pantheon.err.no_jump"), "P-GAIV-1")
     check_connected(s, seat, piece, label, via)
     if cost > available:
-        raise IllegalDecision(
-            f"Placing on {label} costs {cost} but you have only {available} left.",
-            "P-MOVE-9" if cost == 2 else "P-MOVE-11")
+        raise IllegalDecision(t("pantheon.err.place_costs", field=label, cost=cost,
+                                left=available), "P-MOVE-9" if cost == 2 else "P-MOVE-11")
     return cost
 
 
@@ -268,7 +268,7 @@ def _move_place(s: State, frame: Frame, d: Decision, events: list[Event]) -> Non
     seat = frame["seat"]
     if d.kind == "stop":
         if not frame["placed"]:
-            raise IllegalDecision("A movement must place at least one piece.", "P-TURN-3")
+            raise IllegalDecision(t("pantheon.err.place_nothing"), "P-TURN-3")
         pop(s)
         if frame["cards"]:
             cards.to_discard(s, "move", frame["cards"])  # P-MOVE-14
@@ -324,7 +324,7 @@ def _loot_order_options(s: State, frame: Frame) -> list[Decision]:
 def _loot_order(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
     tile = d.args.get("tile")
     if d.kind != "loot" or tile not in frame["tiles"]:
-        raise IllegalDecision("Choose one of the loot tiles you took.", "P-MOVE-13")
+        raise IllegalDecision(t("pantheon.err.loot_choice"), "P-MOVE-13")
     pop(s)
     rest = list(frame["tiles"])
     rest.remove(tile)
@@ -355,35 +355,34 @@ def check_purchase(s: State, seat: int, d: Decision, left: int) -> int:
     if d.kind in ("tile", "upgrade"):
         kind, level = d.args.get("kind"), d.args.get("level")
         if kind not in KINDS:
-            raise IllegalDecision(f"{kind!r} is not an offering kind ({', '.join(KINDS)}).",
+            raise IllegalDecision(t("pantheon.err.not_a_kind", kind=kind, kinds=kinds_list()),
                                   "P-COMP-8")
         if not isinstance(level, int) or isinstance(level, bool) or not 1 <= level <= 4:
-            raise IllegalDecision("Offering tiles have levels 1 to 4.", "P-COMP-8")
+            raise IllegalDecision(t("pantheon.err.tile_levels"), "P-COMP-8")
         if d.kind == "tile":
             if kind in p.tiles:
-                raise IllegalDecision(
-                    f"You already own a {kind} tile: only one tile of each kind per game "
-                    f"(upgrade it instead).", "P-BUY-11")
+                raise IllegalDecision(t("pantheon.err.tile_owned", kind=kind_name(kind)),
+                                      "P-BUY-11")
             price = TILE_COST[level]
         else:
             if kind not in p.tiles:
-                raise IllegalDecision(f"You have no {kind} tile to upgrade.", "P-BUY-5")
+                raise IllegalDecision(t("pantheon.err.no_tile", kind=kind_name(kind)),
+                                      "P-BUY-5")
             if level <= p.tiles[kind]:
-                raise IllegalDecision("An upgrade must go to a higher level.", "P-BUY-5")
+                raise IllegalDecision(t("pantheon.err.upgrade_higher"), "P-BUY-5")
             price = TILE_COST[level] - TILE_COST[p.tiles[kind]]
     elif d.kind == "buy_piece":
         piece = d.args.get("piece")
         if piece not in PIECES:
-            raise IllegalDecision("Buy a foot or a column.", "P-BUY-6")
+            raise IllegalDecision(t("pantheon.err.buy_piece"), "P-BUY-6")
         if general_supply(s, seat, piece) <= 0:
-            raise IllegalDecision(f"No {piece} of your colour is left in the general supply.",
+            raise IllegalDecision(t("pantheon.err.no_general", pieces=pieces_name(piece)),
                                   "P-BUY-6")
         price = 1
     else:
-        raise IllegalDecision("That is not a purchase.", "P-BUY-3")
+        raise IllegalDecision(t("pantheon.err.not_a_purchase"), "P-BUY-3")
     if price > left:
-        raise IllegalDecision(f"That costs {price} but you have only {left} money left.",
-                              "P-BUY-2")
+        raise IllegalDecision(t("pantheon.err.costs", price=price, left=left), "P-BUY-2")
     return price
 
 
@@ -424,7 +423,7 @@ def _buy(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
     if d.kind == "money":
         card = d.args.get("card")
         if not isinstance(card, str) or card not in cards.MONEY or hand.get(card, 0) <= 0:
-            raise IllegalDecision("You do not hold that money card.", "P-BUY-1")
+            raise IllegalDecision(t("pantheon.err.money_card"), "P-BUY-1")
         cards.remove(hand, card)
         frame["played"].append(card)
         frame["budget"] += cards.MONEY[card]
@@ -432,7 +431,7 @@ def _buy(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
         return
     if d.kind == "done":
         if not frame["bought"]:
-            raise IllegalDecision("A Buy must buy at least one thing.", "P-TURN-3")
+            raise IllegalDecision(t("pantheon.err.buy_nothing"), "P-TURN-3")
         pop(s)
         for card in frame["played"]:  # P-BUY-2: no change; every played card is discarded
             cards.to_discard(s, card)
@@ -483,12 +482,15 @@ def _god_choose(s: State, frame: Frame, d: Decision, events: list[Event]) -> Non
     if d.kind != "god":
         raise reject(d, frame)
     if god not in s.god_display:
-        raise IllegalDecision(f"{god!r} is not on the god display.", "P-ACQ-1")
+        if isinstance(god, str) and god in GODS:
+            raise IllegalDecision(t("pantheon.err.god_not_displayed", god=god_name(god)),
+                                  "P-ACQ-1")
+        raise IllegalDecision(t("pantheon.err.not_a_god", god=god), "P-ACQ-1")  # as given
     gt = GODS[god]
     if not sacrifice.can_pay(s.players[seat], gt.requirement, not gt.cards_only):
         raise IllegalDecision(
-            f"You cannot pay {gt.name}'s sacrifice {'+'.join(map(str, gt.requirement))}"
-            + (" (cards only)" if gt.cards_only else "") + ".",
+            t("pantheon.err.cannot_pay_cards_only" if gt.cards_only else "pantheon.err.cannot_pay",
+              god=gt.name, requirement="+".join(map(str, gt.requirement))),
             "P-PIET-1" if gt.cards_only else "P-SAC-8")
     pop(s)
     push(s, {"t": "god_pay", "seat": seat, "god": god})
@@ -547,7 +549,10 @@ def _draw_pick(s: State, frame: Frame, d: Decision, events: list[Event]) -> None
     if src == "display":
         card = d.args.get("card")
         if not isinstance(card, str) or card not in s.display:  # an empty slot is None
-            raise IllegalDecision(f"There is no {card!r} card in the display.", "P-DRAW-1")
+            if is_card(card):
+                raise IllegalDecision(t("pantheon.err.card_not_displayed",
+                                        card=card_name(str(card))), "P-DRAW-1")
+            raise IllegalDecision(t("pantheon.err.not_a_card", card=card), "P-DRAW-1")
         s.display[s.display.index(card)] = None
         cards.add(s.players[seat].hand, card)
         events.append(Event("took_display_card", {"seat": seat, "card": card}))

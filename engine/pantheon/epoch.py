@@ -3,6 +3,7 @@ the end of an epoch (3.5), the scorings (3.6) and the game end (3.7)."""
 
 from __future__ import annotations
 
+from data.i18n import t
 from data.pantheon import BOARD, COMPONENTS
 from engine.core import Decision, Event, IllegalDecision, Rng
 
@@ -19,7 +20,7 @@ PEOPLES = COMPONENTS.peoples
 def setup(names: list[str], seed: int, options: dict) -> State:
     n = len(names)
     if not 2 <= n <= 4:
-        raise IllegalDecision("Pantheon is for 2 to 4 players.", "P-COMP-18")
+        raise IllegalDecision(t("pantheon.err.players"), "P-COMP-18")
     rng = Rng(seed)
     supply = RAW["start_supply"]
     if options.get("start_supply_by_player_count"):  # P-SETUP-12 variant
@@ -56,12 +57,10 @@ def setup(names: list[str], seed: int, options: dict) -> State:
         s.bonus_stack = []
     guard = options.get("stall_guard_rounds")
     if guard is not None and not (type(guard) is int and guard >= 0):
-        raise IllegalDecision("stall_guard_rounds must be a whole number of rounds (0 = off).",
-                              "P-GAP-STALL")
+        raise IllegalDecision(t("pantheon.err.stall_guard_rounds"), "P-GAP-STALL")
     start = options.get("start_player")
     if start is not None and not (type(start) is int and 0 <= start < n):
-        raise IllegalDecision(f"The start player must be a seat number from 0 to {n - 1}.",
-                              "P-SETUP-13")
+        raise IllegalDecision(t("pantheon.err.start_player", last=n - 1), "P-SETUP-13")
     s.start_player = start if start is not None else rng.below(n)
     s.rng = rng.state
     s.queue = [{"t": "epoch_start"}]
@@ -215,7 +214,7 @@ def _discard(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
     card = d.args.get("card")
     hand = s.players[seat].hand
     if d.kind != "discard" or not isinstance(card, str) or hand.get(card, 0) <= 0:
-        raise IllegalDecision("Discard a card you hold.", "P-PEOPLE-GER-1")
+        raise IllegalDecision(t("pantheon.err.discard"), "P-PEOPLE-GER-1")
     cards.remove(hand, card)
     cards.to_discard(s, card)
     events.append(Event("discarded", {"seat": seat, "card": card}))
@@ -241,14 +240,12 @@ def _aegyptus(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
         return
     to, k = d.args.get("to"), d.args.get("n")
     if d.kind != "swap" or to not in (FOOT, COLUMN) or type(k) is not int or k < 1:
-        raise IllegalDecision("Swap a number of feet for columns or columns for feet.",
-                              "P-PEOPLE-AEG-1")
+        raise IllegalDecision(t("pantheon.err.swap"), "P-PEOPLE-AEG-1")
     give = FOOT if to == COLUMN else COLUMN
     p = s.players[seat]
     if k > p.supply[give] or k > general_supply(s, seat, to):
         most = min(p.supply[give], general_supply(s, seat, to))
-        raise IllegalDecision(f"You can swap at most {most} {give}(s) for {to}s.",
-                              "P-PEOPLE-AEG-1")
+        raise IllegalDecision(t(f"pantheon.err.swap_most_{give}", count=most), "P-PEOPLE-AEG-1")
     pop(s)
     p.supply[give] -= k
     p.supply[to] += k
@@ -279,8 +276,7 @@ def _cartago(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
         pop(s)
         return
     if d.kind == "place":
-        raise IllegalDecision("Nothing can be placed during Cartago: the temple is not on the "
-                              "board yet.", "P-PEOPLE-CAR-3")
+        raise IllegalDecision(t("pantheon.err.cartago_place"), "P-PEOPLE-CAR-3")
     frame["left"] -= check_purchase(s, seat, d, frame["left"])
     do_purchase(s, seat, d, events)
 
@@ -295,7 +291,7 @@ def _draft_options(s: State, frame: Frame) -> list[Decision]:
 def _draft(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
     tile = d.args.get("tile")
     if d.kind != "bonus" or tile not in s.bonus_stack:
-        raise IllegalDecision("Pick one of the bonus tiles still on offer.", "P-VAR-DRAFT-2")
+        raise IllegalDecision(t("pantheon.err.draft"), "P-VAR-DRAFT-2")
     pop(s)
     s.bonus_stack.remove(tile)
     s.players[frame["seat"]].bonus = tile

@@ -5,19 +5,20 @@ forced move is not a decision).
 
 This module binds Pantheon's own agenda (its frame types and refusal messages) to the
 module-level names the rest of the package has always used, and keeps what only Pantheon words:
-the WAITING texts and `reject`."""
+the waiting texts (`waiting_text`) and `reject`."""
 
 from __future__ import annotations
 
+from data.i18n import t
 from engine.agenda import Agenda, ApplyFn, AutoHandler, Choice, Frame, OptionsFn, current, pop, push
 from engine.core import Decision, IllegalDecision
 
 from .state import State
 from .text import describe
 
-__all__ = ["AGENDA", "AUTO", "CHOICES", "WAITING", "ApplyFn", "AutoHandler", "Choice", "Frame",
-           "OptionsFn", "advance", "apply_decision", "auto", "awaited", "choice", "current",
-           "options_for", "pop", "push", "reject"]
+__all__ = ["AGENDA", "AUTO", "CHOICES", "ApplyFn", "AutoHandler", "Choice", "Frame", "OptionsFn",
+           "advance", "apply_decision", "auto", "awaited", "choice", "current", "options_for",
+           "pop", "push", "reject", "waiting_text"]
 
 AGENDA: Agenda[State] = Agenda(game_over="pantheon.err.game_over", game_over_rule="P-END-1",
                                not_your_turn="pantheon.err.not_your_turn",
@@ -36,29 +37,15 @@ options_for = AGENDA.options_for
 apply_decision = AGENDA.apply_decision
 
 
+def waiting_text(kind: str, locale: str | None = None) -> str:
+    """What the seat a `kind` frame waits for may do now ("choose your action (move, buy, god
+    or draw)"), in the language of the moment it is shown: made from the catalogue
+    (pantheon.waiting.<kind>) each time, never stored. An unknown kind is named as it is."""
+    key = f"pantheon.waiting.{kind}"
+    text = t(key, locale)
+    return kind if text == key else text
+
+
 def reject(d: Decision, frame: Frame) -> IllegalDecision:
-    waiting = WAITING.get(frame["t"], frame["t"])
-    return IllegalDecision(f"“{describe(d)}” is not possible now: you may {waiting}.",
-                           "P-TURN-2")
-
-
-WAITING: dict[str, str] = {
-    "action": "choose your action (move, buy, god or draw)",
-    "move_cards": "choose how many movement cards to play",
-    "move_place": "place a piece or stop",
-    "buy": "play money, buy, place or finish the purchase",
-    "god_choose": "choose a god from the display",
-    "god_pay": "choose which offerings pay for the god",
-    "draw_pick": "take a card from the display or the deck",
-    "traitera": "use a Traitera for one more action, or end your turn",
-    "loot_order": "choose which loot tile to resolve next",
-    "offering_gain": "take a new level-1 offering tile or upgrade one",
-    "supply_choice": "take 2 feet or 2 columns",
-    "column_bonus": "place your bonus column on any column field",
-    "draft": "pick a bonus tile",
-    "gallia": "draw 2 cards or reveal the top god tile",
-    "gallia_buy": "pay for the revealed god with its top number, or decline",
-    "discard": "discard down to 7 cards",
-    "aegyptus": "swap feet for columns, columns for feet, or keep your pieces",
-    "cartago": "spend up to 2 money or finish",
-}
+    return IllegalDecision(t("pantheon.err.not_now", decision=describe(d),
+                             waiting=waiting_text(frame["t"])), "P-TURN-2")

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from data.i18n import t
 from data.pantheon import COMPONENTS
 from engine.core import Decision, Event, IllegalDecision, Rng
 
@@ -10,6 +11,7 @@ from . import cards
 from .flow import Frame, choice, pop, push
 from .placement import COLUMN_FIELDS, on_board
 from .state import COLUMN, FOOT, PIECES, State
+from .text import kind_name, kinds_list
 
 GODS = COMPONENTS.gods
 LOOT = COMPONENTS.loot
@@ -167,22 +169,21 @@ def check_offering_step(s: State, seat: int, d: Decision) -> tuple[str, int]:
     tiles = s.players[seat].tiles
     kind, level = d.args.get("kind"), d.args.get("level")
     if kind not in KINDS:
-        raise IllegalDecision(f"{kind!r} is not an offering kind ({', '.join(KINDS)}).",
+        raise IllegalDecision(t("pantheon.err.not_a_kind", kind=kind, kinds=kinds_list()),
                               "P-COMP-8")
     if type(level) is not int:  # not True or 1.0: they compare equal but are not levels
-        raise IllegalDecision("Offering tiles have levels 1 to 4.", "P-COMP-8")
+        raise IllegalDecision(t("pantheon.err.tile_levels"), "P-COMP-8")
     if d.kind == "tile":
         if kind in tiles:
-            raise IllegalDecision(f"You already own a {kind} tile: one tile per kind.",
-                                  "P-BUY-11")
+            raise IllegalDecision(t("pantheon.err.tile_owned", kind=kind_name(kind)), "P-BUY-11")
         if level != 1:
-            raise IllegalDecision("This gives a new tile of level 1 only.", "P-TILE-OFF-1")
+            raise IllegalDecision(t("pantheon.err.level1_only"), "P-TILE-OFF-1")
     else:
         if kind not in tiles:
-            raise IllegalDecision(f"You have no {kind} tile to upgrade.", "P-TILE-OFF-1")
-        if level != tiles[kind] + 1 or tiles[kind] >= 4:
-            raise IllegalDecision("This upgrades a tile by exactly one level, to at most 4.",
+            raise IllegalDecision(t("pantheon.err.no_tile", kind=kind_name(kind)),
                                   "P-TILE-OFF-1")
+        if level != tiles[kind] + 1 or tiles[kind] >= 4:
+            raise IllegalDecision(t("pantheon.err.one_level"), "P-TILE-OFF-1")
     return kind, level
 
 
@@ -205,8 +206,7 @@ def _offering_gain(s: State, frame: Frame, d: Decision, events: list[Event]) -> 
         pop(s)
         return
     if d.kind not in ("tile", "upgrade"):
-        raise IllegalDecision("Take a new level-1 offering tile or upgrade one by a level.",
-                              "P-TILE-OFF-1")
+        raise IllegalDecision(t("pantheon.err.offering_gain"), "P-TILE-OFF-1")
     kind, level = check_offering_step(s, frame["seat"], d)
     pop(s)
     set_tile(s, frame["seat"], kind, level, events)
@@ -221,7 +221,7 @@ def _supply_choice_options(s: State, frame: Frame) -> list[Decision]:
 def _supply_choice(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
     piece = d.args.get("piece")
     if d.kind != "supply" or piece not in PIECES:
-        raise IllegalDecision("Choose feet or columns.", "P-TILE-SUP-1")
+        raise IllegalDecision(t("pantheon.err.feet_or_columns"), "P-TILE-SUP-1")
     pop(s)
     take_from_general(s, frame["seat"], piece, frame["amount"], events)
 
@@ -244,11 +244,11 @@ def _column_bonus(s: State, frame: Frame, d: Decision, events: list[Event]) -> N
     seat = frame["seat"]
     label = d.args.get("field")
     if d.kind != "place" or d.args.get("piece") != COLUMN:
-        raise IllegalDecision("Place your bonus column on a column field.", "P-TILE-COL-1")
-    if label not in COLUMN_FIELDS:
-        raise IllegalDecision(f"{label!r} is not a column field.", "P-TILE-COL-1")
+        raise IllegalDecision(t("pantheon.err.bonus_column"), "P-TILE-COL-1")
+    if label not in COLUMN_FIELDS:  # the label as it was given
+        raise IllegalDecision(t("pantheon.err.not_column_field", field=label), "P-TILE-COL-1")
     if not _column_bonus_ok(s, seat, label):
-        raise IllegalDecision(f"{label} is full or already holds your column.", "P-PLACE-5")
+        raise IllegalDecision(t("pantheon.err.column_field_taken", field=label), "P-PLACE-5")
     pop(s)
     # from the general supply straight onto the board; it is an "old" column (not in `placed`)
     s.pieces.setdefault(label, []).append([seat, COLUMN])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import zlib
 from typing import Any
 
+from data.i18n import t
 from engine.core import Decision, Event, GameInfo, IllegalDecision, OptionSpec, Prompt
 
 from . import actions, epoch, flow, gains  # noqa: F401  (they register the agenda handlers)
@@ -44,8 +45,8 @@ def new_game(players: list[str] | int, seed: int, options: dict[str, Any] | None
     opts = dict(options or {})
     unknown = set(opts) - set(OPTION_NAMES)
     if unknown:
-        raise IllegalDecision(f"Unknown option(s): {', '.join(sorted(unknown))}. "
-                              f"Known: {', '.join(OPTION_NAMES)}.")
+        raise IllegalDecision(t("pantheon.err.unknown_options", count=len(unknown),
+                                names=", ".join(sorted(unknown)), known=", ".join(OPTION_NAMES)))
     s = epoch.setup(list(names), seed, opts)
     events: list[Event] = []
     flow.advance(s, events)
@@ -64,7 +65,8 @@ def pending(s: State) -> list[Prompt]:
     frame = flow.current(s)
     if frame is None or "seat" not in frame:
         return []
-    return [Prompt(frame["seat"], frame["t"], {"text": flow.WAITING.get(frame["t"], "")})]
+    # no text in the prompt: present.prompt_text words it in the language of the moment
+    return [Prompt(frame["seat"], frame["t"])]
 
 
 def options(s: State, seat: int) -> list[Decision]:
@@ -76,9 +78,9 @@ def apply(s: State, seat: int, decision: Decision, *, in_place: bool = False
     """Apply one decision. Raises IllegalDecision (with the rule) and leaves `s` untouched.
     `in_place=True` skips the copy for simulations that keep no history."""
     if not isinstance(decision, Decision) or not isinstance(decision.args, dict):
-        raise IllegalDecision("That is not a decision this game understands.")
+        raise IllegalDecision(t("pantheon.err.not_a_decision"))
     if type(seat) is not int or not 0 <= seat < s.n:
-        raise IllegalDecision("You are not seated in this game.")
+        raise IllegalDecision(t("pantheon.err.not_seated"))
     work = s if in_place else s.clone()
     events: list[Event] = []
     try:
@@ -87,7 +89,7 @@ def apply(s: State, seat: int, decision: Decision, *, in_place: bool = False
         # Arguments no validator foresaw. The fuzz tests show none reach here; if one does, the
         # player still gets a message and nothing changes, and `__cause__` lets the caller log it
         # as an engine bug.
-        raise IllegalDecision("That choice does not fit this step of the game.") from exc
+        raise IllegalDecision(t("pantheon.err.does_not_fit")) from exc
     work.decisions += 1
     # the rolling trail of every decision so far: two states reached by different histories
     # never share a version, and computing it costs one crc per decision

@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterator
 from contextlib import suppress
 
+from data.i18n import t
 from engine.agenda import Frame
 from engine.core import Decision, Event, IllegalDecision
 
@@ -58,18 +59,16 @@ def apply_text(s: State, seat: int, text: str) -> tuple[State, list[Event]]:
 
 def _run(s: State, seat: int, text: str) -> tuple[list[Decision], State, list[Event]]:
     if not isinstance(text, str) or not text.strip():
-        raise NotationError("Write a turn, for example: move 2: F12 F13 col G13")
+        raise NotationError(t("pantheon.err.write_turn"))
     if len(text) > 2000:
-        raise NotationError("That turn is too long.")
+        raise NotationError(t("pantheon.err.too_long"))
     state, decisions, events = s, [], []
     forced: list[Decision] = []  # steps the engine took by itself since the last decision
     for clause in [c.strip() for c in text.replace("\n", ";").split(";") if c.strip()]:
         frame = flow.current(state)
         if decisions and (frame is None or frame.get("seat") != seat):
-            raise NotationError(f"“{clause}” comes after your part was over (after "
-                                f"“{describe(decisions[-1])}” it was no longer your turn to "
-                                f"decide). The text cannot be applied whole, so nothing was "
-                                f"done.", "P-TURN-1")
+            raise NotationError(t("pantheon.err.after_part", clause=clause,
+                                  decision=describe(decisions[-1])), "P-TURN-1")
         steps = _clause(state, seat, clause)
         done: list[tuple[Decision, Frame]] = []  # this clause's decisions, each with its frame
         for d in steps:
@@ -87,9 +86,12 @@ def _run(s: State, seat: int, text: str) -> tuple[list[Decision], State, list[Ev
             try:
                 state, ev = apply(state, seat, d)
             except IllegalDecision as exc:
-                hint = next((f" (there was no choice here: “{describe(f)}” was taken)"
-                             for f in forced if f.kind == d.kind), "")
-                raise NotationError(f"In “{clause}”: {exc.message}{hint}", exc.rule) from None
+                taken = next((f for f in forced if f.kind == d.kind), None)
+                message = (t("pantheon.err.in_clause", clause=clause, message=exc.message)
+                           if taken is None else
+                           t("pantheon.err.in_clause_forced", clause=clause, message=exc.message,
+                             decision=describe(taken)))
+                raise NotationError(message, exc.rule) from None
             assert frame is not None  # apply succeeded, so a frame awaited this seat
             done.append((d, dict(frame)))
             decisions.append(d)
@@ -109,7 +111,7 @@ def _run(s: State, seat: int, text: str) -> tuple[list[Decision], State, list[Ev
 
 
 # A step that ends by itself once its budget is used up: the rule that sets the budget, and what
-# one more decision of the same kind is called.
+# one more decision of the same kind is called (pantheon.err.too_many_<noun>).
 BUDGETED = {
     "draw_pick": ("P-DRAW-1", "card"),
     "move_place": ("P-MOVE-11", "placement"),
@@ -136,25 +138,23 @@ def _too_much(clause: str, done: list[tuple[Decision, Frame]], d: Decision,
     extra = 1
     with suppress(IllegalDecision):  # a rest that does not even parse: one too many suffices
         extra += sum(1 for x in rest if x.kind == d.kind)
-    whole = "The text cannot be applied whole, so nothing was done."
     kind = last_frame["t"]
     if kind in BUDGETED and d.kind == last_d.kind:
         rule, noun = BUDGETED[kind]
-        many = f"one {noun}" if extra == 1 else f"{extra} {noun}s"
         same = [x for x, f in done if f["t"] == kind]
         if kind == "draw_pick":
             started = any(f["t"] == "action" for _, f in done)
-            why = (f"a Draw takes {len(same)} cards" if started
-                   else f"your Draw had {len(same)} card(s) left to take")
+            why = t("pantheon.err.why_draw_takes" if started else "pantheon.err.why_draw_left",
+                    count=len(same))
         elif kind == "move_place":
-            why = (f"your Move had {last_frame['budget']} step(s) and was over after "
-                   f"“{describe(last_d)}”")
+            why = t("pantheon.err.why_move", count=last_frame["budget"],
+                    decision=describe(last_d))
         else:
-            why = f"your purchase was over after “{describe(last_d)}” (no money left)"
-        return NotationError(f"“{clause}” has {many} too many: {why}. {whole}", rule)
-    return NotationError(f"“{clause}” goes on after your part was over: after "
-                         f"“{describe(last_d)}” it was no longer your turn to decide, so "
-                         f"“{describe(d)}” comes too late. {whole}", "P-TURN-1")
+            why = t("pantheon.err.why_buy", decision=describe(last_d))
+        return NotationError(t(f"pantheon.err.too_many_{noun}", count=extra, clause=clause,
+                               why=why), rule)
+    return NotationError(t("pantheon.err.too_late", clause=clause, last=describe(last_d),
+                           decision=describe(d)), "P-TURN-1")
 
 
 def _number(token: str) -> bool:
@@ -172,7 +172,7 @@ def _clause(s: State, seat: int, clause: str):
     this is a generator consumed between applications."""
     words = clause.lower().replace(",", " ").split()
     if not words:
-        raise NotationError("Write a turn, for example: move 2: F12 F13 col G13")
+        raise NotationError(t("pantheon.err.write_turn"))
     head, rest = words[0], words[1:]
     head, _, after = head.partition(":")
     if after:
@@ -180,7 +180,7 @@ def _clause(s: State, seat: int, clause: str):
     frame = flow.current(s)
     kind = frame["t"] if frame and frame.get("seat") == seat else None
     if kind is None:
-        raise NotationError("It is not your turn to decide.", "P-TURN-1")
+        raise NotationError(t("pantheon.err.not_your_turn"), "P-TURN-1")
     if head == "move":
         yield from _move(kind, rest)
     elif head == "buy":
@@ -216,8 +216,8 @@ ARITY = {"stop": 0, "done": 0, "finish": 0, "skip": 0, "none": 0, "keep": 0, "de
 
 def _no_more(clause: str, head: str, extra: list[str]) -> None:
     if extra:
-        raise NotationError(f"In “{clause}”: “{' '.join(extra)}” is left over after “{head}”. "
-                            f"The text cannot be applied whole, so nothing was done.")
+        raise NotationError(t("pantheon.err.left_over", clause=clause, extra=" ".join(extra),
+                              head=head))
 
 
 def _is_place(token: str) -> bool:
@@ -245,10 +245,10 @@ def _move(kind: str, rest: list[str]):
     if kind == "action":
         yield Decision("action", {"action": "move"})
     elif kind != "move_cards":
-        raise NotationError(f"You cannot start a move now: {flow.WAITING.get(kind, kind)}.",
+        raise NotationError(t("pantheon.err.no_move_now", waiting=flow.waiting_text(kind)),
                             "P-TURN-2")
     if len(nums) > 1 or (nums and not _number(nums[0])):
-        raise NotationError("Write the number of movement cards once: move 2: F12 F13")
+        raise NotationError(t("pantheon.err.cards_once"))
     yield Decision("cards", {"n": int(nums[0]) if nums else 0})
     yield from _placements(items)
 
@@ -261,7 +261,7 @@ def _placements(items: list[str]):
             piece = COLUMN
             i += 1
             if i >= len(items):
-                raise NotationError("“col” must be followed by a field, e.g. col G13.")
+                raise NotationError(t("pantheon.err.col_field"))
         yield _place(piece, items[i])
         i += 1
 
@@ -279,8 +279,7 @@ def _place(piece: str, token: str) -> Decision:
 
 def _field(token: str) -> str:
     if not FIELD.match(token):
-        raise NotationError(f"“{token}” is not a field label (a row letter A-Q and a column "
-                            f"number 1-29, e.g. F12).", "P-PLACE-1")
+        raise NotationError(t("pantheon.err.not_a_label", word=token), "P-PLACE-1")
     return token.upper()
 
 
@@ -289,11 +288,11 @@ def _buy(s: State, seat: int, kind: str, rest: list[str]):
     if kind == "action":
         yield Decision("action", {"action": "buy"})
     elif kind not in ("buy", "cartago"):
-        raise NotationError(f"You cannot buy now: {flow.WAITING.get(kind, kind)}.",
+        raise NotationError(t("pantheon.err.no_buy_now", waiting=flow.waiting_text(kind)),
                             "P-TURN-2")
     for n in nums:
         if not _number(n) or int(n) not in MONEY_BY_VALUE:
-            raise NotationError(f"“{n}” is not a money card value (1 to 5).", "P-BUY-1")
+            raise NotationError(t("pantheon.err.not_money", word=n), "P-BUY-1")
         yield Decision("money", {"card": MONEY_BY_VALUE[int(n)]})
     held = dict(s.players[seat].tiles)
     i = 0
@@ -301,7 +300,7 @@ def _buy(s: State, seat: int, kind: str, rest: list[str]):
         tok = items[i]
         if tok in KINDS:
             if i + 1 >= len(items) or not _number(items[i + 1]):
-                raise NotationError(f"Give the level after {tok}, e.g. {tok} 2.", "P-BUY-4")
+                raise NotationError(t("pantheon.err.give_level", word=tok), "P-BUY-4")
             level = int(items[i + 1])
             yield Decision("upgrade" if tok in held else "tile", {"kind": tok, "level": level})
             held[tok] = level
@@ -314,7 +313,7 @@ def _buy(s: State, seat: int, kind: str, rest: list[str]):
             i += 1
         elif tok in ("col", "column", "c"):
             if i + 1 >= len(items):
-                raise NotationError("“col” must be followed by a field, e.g. col G13.")
+                raise NotationError(t("pantheon.err.col_field"))
             yield _place(COLUMN, items[i + 1])
             i += 2
         else:
@@ -325,15 +324,14 @@ def _buy(s: State, seat: int, kind: str, rest: list[str]):
 def _god(kind: str, rest: list[str]):
     words = " ".join(rest).replace(":", " ").split()
     if not words:
-        raise NotationError("Name the god, e.g. god vinthrad: dancers priests", "P-ACQ-1")
+        raise NotationError(t("pantheon.err.name_god"), "P-ACQ-1")
     god = GOD_NAMES.get(words[0])
     if god is None:
-        raise NotationError(f"“{words[0]}” is not a god (e.g. vinthrad, stonkus1, stonkus2).",
-                            "P-ACQ-1")
+        raise NotationError(t("pantheon.err.not_a_god", god=words[0]), "P-ACQ-1")
     if kind == "action":
         yield Decision("action", {"action": "god"})
     elif kind != "god_choose":
-        raise NotationError(f"You cannot acquire a god now: {flow.WAITING.get(kind, kind)}.",
+        raise NotationError(t("pantheon.err.no_god_now", waiting=flow.waiting_text(kind)),
                             "P-TURN-2")
     yield Decision("god", {"god": god})
     yield Decision("offer", {"kinds": words[1:]}) if words[1:] else CHEAPEST
@@ -349,7 +347,7 @@ def _draw(kind: str, rest: list[str]):
     if kind == "action":
         yield Decision("action", {"action": "draw"})
     elif kind != "draw_pick":
-        raise NotationError(f"You cannot draw now: {flow.WAITING.get(kind, kind)}.",
+        raise NotationError(t("pantheon.err.no_draw_now", waiting=flow.waiting_text(kind)),
                             "P-TURN-2")
     picks = rest or ["deck"] * 3
     for p in picks:
@@ -359,7 +357,7 @@ def _draw(kind: str, rest: list[str]):
             card = p.split(":", 1)[-1]
             yield Decision("take", {"from": "display", "card": card})
         else:
-            raise NotationError(f"“{p}”: take “deck” or “display:<card>”.", "P-DRAW-1")
+            raise NotationError(t("pantheon.err.take_from", word=p), "P-DRAW-1")
 
 
 def _single(s: State, seat: int, kind: str, head: str, rest: list[str]) -> Decision:
@@ -390,5 +388,5 @@ def _single(s: State, seat: int, kind: str, head: str, rest: list[str]) -> Decis
         return Decision("swap", {"to": to, "n": int(rest[0])})
     if head == "offer":
         return Decision("offer", {"kinds": rest})
-    raise NotationError(f"I do not understand “{head}”. Now you may "
-                        f"{flow.WAITING.get(kind, kind)}.")
+    raise NotationError(t("pantheon.err.not_understood", word=head,
+                          waiting=flow.waiting_text(kind)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from data.i18n import t
 from data.pantheon import BOARD
 from engine.core import IllegalDecision
 
@@ -55,20 +56,18 @@ def _has(s: State, label: str, seat: int, piece: str | None = None) -> bool:
 def check_field(s: State, seat: int, piece: str, label: str) -> int:
     """The occupancy and terrain checks every placement shares; returns the cost (1 or 2)."""
     if label not in LABELS:
-        raise IllegalDecision(f"There is no field called {label!r} on the board.", "P-PLACE-1")
+        raise IllegalDecision(t("pantheon.err.no_field", field=label), "P-PLACE-1")  # as given
     if piece == COLUMN and not IS_COLUMN_FIELD[label]:
-        raise IllegalDecision(f"{label} is not a column field: columns only go on column fields.",
-                              "P-PLACE-2")
+        raise IllegalDecision(t("pantheon.err.columns_only", field=label), "P-PLACE-2")
     if piece == FOOT and IS_COLUMN_FIELD[label]:
-        raise IllegalDecision(f"{label} is a column field: feet cannot go there.", "P-PLACE-2")
+        raise IllegalDecision(t("pantheon.err.no_feet_there", field=label), "P-PLACE-2")
     if label == s.temple:
-        raise IllegalDecision(f"{label} holds the temple: nothing can be placed there.",
-                              "P-PLACE-4")
+        raise IllegalDecision(t("pantheon.err.temple", field=label), "P-PLACE-4")
     here = s.pieces.get(label, ())
     if any(p[0] == seat for p in here):
-        raise IllegalDecision(f"{label} already holds one of your pieces.", "P-PLACE-5")
+        raise IllegalDecision(t("pantheon.err.own_piece", field=label), "P-PLACE-5")
     if len(here) >= 2:
-        raise IllegalDecision(f"{label} is full: a field holds at most 2 pieces.", "P-PLACE-5")
+        raise IllegalDecision(t("pantheon.err.field_full", field=label), "P-PLACE-5")
     return 2 if here else 1
 
 
@@ -78,35 +77,28 @@ def check_connected(s: State, seat: int, piece: str, label: str, via: str | None
         if piece == FOOT:
             net = network(s, seat)
             if not any(nb in net for nb in NEIGHBOURS[label]):
-                raise IllegalDecision(
-                    f"A foot must stand next to the temple or next to your connected route; "
-                    f"{label} is not.", "P-PLACE-7")
+                raise IllegalDecision(t("pantheon.err.foot_route", field=label), "P-PLACE-7")
         elif not any(_has(s, nb, seat, FOOT) for nb in NEIGHBOURS[label]):
-            raise IllegalDecision(
-                f"A column can only stand next to one of your own feet; {label} is not.",
-                "P-PLACE-8")
+            raise IllegalDecision(t("pantheon.err.column_next_foot", field=label), "P-PLACE-8")
         return
     check_jump(s, seat, via)
     if label not in NEIGHBOURS[via]:
-        raise IllegalDecision(f"{label} is not next to the jumped field {via}.", "P-GAIV-2")
+        raise IllegalDecision(t("pantheon.err.jump_next", field=label, via=via), "P-GAIV-2")
     if piece == COLUMN and not any(p[1] == FOOT for p in s.pieces.get(via, ())):
-        raise IllegalDecision(
-            "A column can only be placed after a jump over another player's foot.", "P-GAIV-5")
+        raise IllegalDecision(t("pantheon.err.jump_column"), "P-GAIV-5")
 
 
 def check_jump(s: State, seat: int, via: str) -> None:
     if via not in LABELS:
-        raise IllegalDecision(f"There is no field called {via!r} on the board.", "P-PLACE-1")
+        raise IllegalDecision(t("pantheon.err.no_field", field=via), "P-PLACE-1")  # as given
     here = s.pieces.get(via, ())
     if not here or via == s.temple:
-        raise IllegalDecision(f"You can only jump over another player's piece; {via} has none.",
-                              "P-GAIV-2")
+        raise IllegalDecision(t("pantheon.err.jump_empty", via=via), "P-GAIV-2")
     if any(p[0] == seat for p in here):
-        raise IllegalDecision(f"You cannot jump over your own piece on {via}.", "P-GAIV-2")
+        raise IllegalDecision(t("pantheon.err.jump_own", via=via), "P-GAIV-2")
     net = network(s, seat)
     if not any(nb in net for nb in NEIGHBOURS[via]):
-        raise IllegalDecision(f"{via} is not next to your route, so you cannot jump from it.",
-                              "P-GAIV-2")
+        raise IllegalDecision(t("pantheon.err.jump_route", via=via), "P-GAIV-2")
 
 
 Placement = tuple[str, str | None, int]

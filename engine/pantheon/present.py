@@ -10,6 +10,7 @@ from typing import Any
 from data.i18n import t
 from engine.core import Decision, Prompt
 
+from .flow import waiting_text
 from .state import State
 from .text import GODS, card_name, god_name, tile_name
 from .view import PlayerView, View
@@ -33,7 +34,7 @@ def prompt_text(state: State, prompt: Prompt) -> str:
         if mover is not None and mover != prompt.seat:  # P-MOVE-15: whose Move lets you move
             return t("pantheon.prompt.follow_on_after", name=state.players[mover].name)
         return t("pantheon.prompt.follow_on")
-    return str(prompt.args.get("text") or prompt.kind)
+    return waiting_text(prompt.kind)  # from the catalogue now, in the reader's language
 
 
 def auto_answer(state: State, seat: int, policy: str) -> Decision | None:

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from data.i18n import t
 from engine.core import IllegalDecision
 
 from .cards import KINDS
 from .state import Player
+from .text import kind_name, kinds_list
 
 
 def cards_needed(player: Player, numbers: tuple[int, ...] | list[int], kinds: list[str],
@@ -25,22 +27,21 @@ def check_payment(player: Player, numbers: tuple[int, ...] | list[int], kinds: o
     """Validate an assignment of kinds to numbers; returns the cards it spends."""
     if (not isinstance(kinds, list) or len(kinds) != len(numbers)
             or not all(isinstance(k, str) for k in kinds)):
-        raise IllegalDecision(
-            f"Name one offering kind for each number of the requirement "
-            f"{'+'.join(map(str, numbers))}.", "P-SAC-2")
+        raise IllegalDecision(t("pantheon.err.kind_per_number",
+                                requirement="+".join(map(str, numbers))), "P-SAC-2")
     for k in kinds:
-        if k not in KINDS:
-            raise IllegalDecision(f"{k!r} is not an offering kind ({', '.join(KINDS)}).", "P-SAC-2")
+        if k not in KINDS:  # named as it was given
+            raise IllegalDecision(t("pantheon.err.not_a_kind", kind=k, kinds=kinds_list()),
+                                  "P-SAC-2")
     if len(set(kinds)) != len(kinds):
-        raise IllegalDecision("Each number of a requirement needs a different offering kind.",
-                              "P-SAC-2")
+        raise IllegalDecision(t("pantheon.err.different_kinds"), "P-SAC-2")
     need = cards_needed(player, numbers, kinds, tiles_allowed)
     for kind, n in need.items():
         if player.hand.get(kind, 0) < n:
             have = player.hand.get(kind, 0)
             rule = "P-SAC-6" if not tiles_allowed else "P-SAC-4"
-            raise IllegalDecision(
-                f"You need {n} {kind} card(s) for that offering but hold {have}.", rule)
+            raise IllegalDecision(t("pantheon.err.need_cards", count=n, kind=kind_name(kind),
+                                    have=have), rule)
     return need
 
 

@@ -22,6 +22,28 @@ def tile_name(tile: str, locale: str | None = None) -> str:
     return t(f"pantheon.{prefix}.{tile}", locale)
 
 
+def kind_name(kind: str, locale: str | None = None) -> str:
+    """An offering kind's name ("Gifts")."""
+    return t(f"pantheon.kind.{kind}", locale)
+
+
+def kinds_list(locale: str | None = None) -> str:
+    """Every offering kind, named: "Gifts, Priests, Dancers, Temples"."""
+    return ", ".join(kind_name(k, locale) for k in COMPONENTS.kinds)
+
+
+def pieces_name(piece: str, locale: str | None = None) -> str:
+    """A piece kind in the plural ("feet", "columns")."""
+    return t(f"pantheon.pieces.{piece}", locale)
+
+
+def is_card(card: object) -> bool:
+    """Is `card` the id of a card (an action card or a special money card)? Otherwise a refusal
+    quotes it as it was given."""
+    return isinstance(card, str) and (card in COMPONENTS.raw["action_cards"]
+                                      or card in COMPONENTS.money_values)
+
+
 def god_name(god: str) -> str:
     return GODS[god].name + (f" +{GODS[god].money}" if GODS[god].money else "")
 

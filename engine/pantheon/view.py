@@ -62,7 +62,7 @@ class View:
     bag_count: int
     bonus_offer: list[str]  # face-up bonus tiles in the draft
     players: list[PlayerView]
-    waiting: list[dict[str, Any]]  # [{seat, kind, text}]
+    waiting: list[dict[str, Any]]  # [{seat, kind}]; flow.waiting_text(kind) words it when shown
     last_changes: dict[str, Any]  # this turn's or the last turn's public changes (_highlight)
     result: dict[str, Any] | None
     step: dict[str, Any] | None = field(default=None)  # public progress of the current step
@@ -78,8 +78,7 @@ def make_view(s: State, seat: int | None) -> View:
     waiting = []
     step = None
     if frame is not None and "seat" in frame:
-        waiting.append({"seat": frame["seat"], "kind": frame["t"],
-                        "text": flow.WAITING.get(frame["t"], frame["t"])})
+        waiting.append({"seat": frame["seat"], "kind": frame["t"]})
         step = {"kind": frame["t"], **{k: frame[k] for k in PUBLIC_STEP_KEYS if k in frame}}
     players = []
     for p in s.players:

@@ -31,6 +31,7 @@ from .common import (
     double_pyramid,
     farmer,
     ink,
+    letter,
     named,
     pill,
     png,
@@ -253,7 +254,7 @@ def _scores(d: Draw, view: View, locale: str | None) -> None:
                             width=5 if p.seat in awaited else 2)
         d.rectangle((x0 + 3, y0 + 3, x0 + 20, y0 + SCORES_H - 3), fill=colour(p.colour))
         d.line((x0 + 21, y0 + 3, x0 + 21, y0 + SCORES_H - 3), fill=pal.INK, width=2)
-        seat_chip(d, x0 + 30, y0 + 10, 36, p.colour)
+        seat_chip(d, x0 + 30, y0 + 10, 36, p.colour, locale)
         score = str(p.score)
         sw = text_width(score, 52, True)
         d.text((x0 + w - 12, y0 + 36), score, font=font(52, True), fill=pal.INK, anchor="rm")
@@ -300,10 +301,10 @@ def _tile(d: Draw, view: View, pv: ProvinceView, box: Box, ringed: bool,
         d.rectangle(box, outline=pal.INK, width=2)
         d.line((x0, y0 + BAND_H, x1, y0 + BAND_H), fill=pal.INK, width=2)
         fg = ink(owner.colour)
-        letter = pal.PLAYER_LETTER.get(owner.colour, "?")
-        d.text((x1 - 12, y0 + BAND_H / 2 + 1), letter, font=font(26, True), fill=fg,
+        mark = letter(owner.colour, locale)
+        d.text((x1 - 12, y0 + BAND_H / 2 + 1), mark, font=font(26, True), fill=fg,
                anchor="rm")
-        name_w = TILE_W - 24 - text_width(letter, 26, True) - 8
+        name_w = TILE_W - 24 - text_width(mark, 26, True) - 8
     else:
         d.rectangle(band, fill=pal.UNOWNED_BAND)
         d.line((x0, y0 + BAND_H, x1, y0 + BAND_H), fill=pal.PANEL_EDGE, width=2)
@@ -434,8 +435,8 @@ def _sacrifice(d: Draw, view: View, sac: dict[str, Any], y: int, locale: str | N
             continue
         text = "−3" if o.get("minus3") else str(o.get("gold", 0))
         if o.get("correction"):
-            text += "+SC"
-        seat_chip(d, x, y, 28, p.colour)
+            text += tr("plus_correction", locale)
+        seat_chip(d, x, y, 28, p.colour, locale)
         d.text((x + 34, y + 14), text, font=font(18, True), fill=pal.INK, anchor="lm")
         x += 34 + text_width(text, 18, True) + 14
     d.text((RIGHT_X + 14, y + 48), fit(tr("sacrifice_total", locale, total=sac.get("total")),

@@ -36,16 +36,24 @@ def colour(name: str) -> pal.RGB:
     return pal.PLAYER.get(name, pal.FAINT)
 
 
+def letter(colour_name: str, locale: str | None) -> str:
+    """A seat colour's letter on chips and bands, in the language of its colour name ("R" for
+    red, "Č" for červená); the palette's letter when the locale has none."""
+    key = f"amunre.render.colour_letter.{colour_name}"
+    text = t(key, locale)
+    return pal.PLAYER_LETTER.get(colour_name, "?") if text == key else text
+
+
 def ink(name: str) -> pal.RGB:
     return pal.PLAYER_INK.get(name, pal.INK)
 
 
-def seat_chip(d: Draw, x: int, y: int, size: int, colour_name: str, label: str = "",
-              text_size: int = 0) -> None:
+def seat_chip(d: Draw, x: int, y: int, size: int, colour_name: str, locale: str | None,
+              label: str = "", text_size: int = 0) -> None:
     """A square in a seat's colour with its letter (or `label`), outlined so white shows."""
     d.rounded_rectangle((x, y, x + size, y + size), max(3, size // 6), fill=colour(colour_name),
                         outline=pal.INK, width=2)
-    text = label or pal.PLAYER_LETTER.get(colour_name, "?")
+    text = label or letter(colour_name, locale)
     size_t = text_size or max(12, size * 6 // 10)
     d.text((x + size / 2, y + size / 2 + 1), text, font=font(size_t, True),
            fill=ink(colour_name), anchor="mm")

@@ -75,7 +75,7 @@ def _own(view: View) -> PlayerView | None:
 
 def _header(d: Draw, view: View, me: PlayerView, locale: str | None) -> None:
     d.rectangle((0, 0, WIDTH, HEADER_H), fill=pal.HEADER)
-    seat_chip(d, MARGIN, 14, 44, me.colour)
+    seat_chip(d, MARGIN, 14, 44, me.colour, locale)
     title = tr("hand_title", locale, name=me.name, round=view.round,
                phase=named("phase", view.phase, locale))
     d.text((MARGIN + 58, HEADER_H / 2), fit(title, 24, WIDTH - MARGIN * 2 - 60, True),

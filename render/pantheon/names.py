@@ -6,6 +6,7 @@ from typing import Any
 
 from data.i18n import t
 from data.pantheon import COMPONENTS
+from engine.pantheon.flow import waiting_text
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI")
 
@@ -61,10 +62,11 @@ def bonus(bonus_id: str, locale: str | None) -> str:
 
 
 def waiting(entry: dict[str, Any], locale: str | None) -> str:
-    """What a waiting seat must decide; the engine's own English text if no translation exists."""
+    """What a waiting seat must decide (the picture's wording); the engine's prompt text
+    (pantheon.waiting.<kind>, in the same language) for a kind the picture has no text for."""
     key = f"pantheon.render.waiting.{entry['kind']}"
     text = t(key, locale)
-    return entry.get("text", key) if text == key else text
+    return waiting_text(entry["kind"], locale) if text == key else text
 
 
 def progress(step: dict[str, Any] | None, locale: str | None) -> str:

@@ -34,8 +34,9 @@ import random
 import zlib
 from dataclasses import asdict
 
-from engine.core import Decision, IllegalDecision
+from engine.core import Decision
 
+from ..flow import err
 from ..game import options, view
 from ..state import State
 from ..view import View
@@ -68,7 +69,7 @@ def decide_seen(seen: View, opts: list[Decision], level: str = "normal",
     if level not in ALL_LEVELS:
         raise ValueError(f"unknown AI level {level!r}; choose from {', '.join(ALL_LEVELS)}")
     if not opts:
-        raise IllegalDecision("It is not this seat's turn to decide.", "A-FLOW-4")
+        raise err("not_your_turn", "A-FLOW-4")
     if rng is None:
         rng = random.Random(stamp(seen))
     if level == "random":

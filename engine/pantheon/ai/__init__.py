@@ -31,6 +31,7 @@ import random
 import zlib
 from dataclasses import asdict
 
+from data.i18n import t
 from engine.core import Decision, IllegalDecision
 
 from ..game import options, view
@@ -67,7 +68,7 @@ def decide_seen(seen: View, opts: list[Decision], level: str = "normal",
     if level not in ALL_LEVELS:
         raise ValueError(f"unknown AI level {level!r}; choose from {', '.join(ALL_LEVELS)}")
     if not opts:
-        raise IllegalDecision("It is not this seat's turn to decide.", "P-TURN-1")
+        raise IllegalDecision(t("pantheon.err.not_this_seat"), "P-TURN-1")
     if rng is None:
         rng = random.Random(stamp(seen))
     if level == "random":
