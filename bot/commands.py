@@ -73,9 +73,12 @@ def choices(values: tuple[str, ...], key: str) -> Choices:
 
 def command(name: str, description: app_commands.locale_str, fn: Handler, params: list[P],
             describe: dict[str, app_commands.locale_str] | None = None,
-            fixed: dict[str, Choices] | None = None) -> app_commands.Command:
+            fixed: dict[str, Choices] | None = None, name_key: str | None = None,
+            param_keys: dict[str, str] | None = None) -> app_commands.Command:
     """A command whose parameters are `params` (after the interaction); `fixed` gives the
-    parameters that take one of a few values."""
+    parameters that take one of a few values. Names are English, and translated for Discord
+    from `name_key` (default `bot.cmd.name.<name>`) and `param_keys` (default
+    `bot.cmd.param.name.<param>`)."""
     async def callback(interaction: discord.Interaction, **kwargs: Any) -> None:
         await fn(interaction, **kwargs)
 
@@ -86,7 +89,12 @@ def command(name: str, description: app_commands.locale_str, fn: Handler, params
         app_commands.describe(**describe)(callback)
     if fixed:
         app_commands.choices(**fixed)(callback)
-    return app_commands.Command(name=name, description=description, callback=callback)
+    keys = param_keys or {}
+    if params:
+        app_commands.rename(**{p.name: text(keys.get(p.name, f"bot.cmd.param.name.{p.name}"),
+                                            p.name) for p in params})(callback)
+    return app_commands.Command(name=text(name_key or f"bot.cmd.name.{name}", name),
+                                description=description, callback=callback)
 
 
 def _param(name: str, annotation: Any, default: Any = P.empty) -> P:
@@ -183,9 +191,10 @@ class GameCommands:
             return command(name, text(f"bot.cmd.{name}", **more), fn, params or [],
                            {p.name: text(f"bot.cmd.param.{p.name}") for p in params or []})
 
+        option_names = {o.name: f"{k.id}.option.name.{o.name}" for o in lobby}
         cmds = [
             command("start", text("bot.cmd.start", game=info.name), self.start, start_params,
-                    start_help, start_fixed),
+                    start_help, start_fixed, param_keys=option_names),
             cmd("join", self.join),
             cmd("leave", self.leave),
             command("addbot", text("bot.cmd.addbot"), self.addbot,
@@ -199,7 +208,8 @@ class GameCommands:
         for verb in k.commands.VERBS:
             cmds.append(self._verb(verb.name, text(f"{k.id}.cmd.{verb.name}", verb.description),
                                    text(f"{k.id}.cmd.{verb.name}.choice", verb.choice_help),
-                                   verb.name, required=False))
+                                   verb.name, required=False,
+                                   name_key=f"{k.id}.cmd.name.{verb.name}"))
         cmds += [
             self._verb("choose", text("bot.cmd.choose"), text("bot.cmd.param.choose"), ANY,
                        required=True),
@@ -223,21 +233,22 @@ class GameCommands:
             cmds.append(command("auto", text("bot.cmd.auto"), self.auto,
                                 [_param(name, str)],
                                 {name: text(f"{k.id}.cmd.auto.{name}", k.commands.POLICY_HELP)},
-                                {name: choices(info.policies, f"{k.id}.choice.policy")}))
+                                {name: choices(info.policies, f"{k.id}.choice.policy")},
+                                param_keys={name: f"{k.id}.cmd.auto.name.{name}"}))
         for c in cmds:
             group.add_command(c)
         return group
 
     def _verb(self, name: str, description: app_commands.locale_str,
               choice_help: app_commands.locale_str, family: str,
-              required: bool) -> app_commands.Command:
+              required: bool, name_key: str | None = None) -> app_commands.Command:
         async def run(interaction: discord.Interaction, choice: str | None = None) -> None:
             await self._play(interaction, family, choice)
 
         ann = str if required else Optional[str]  # noqa: UP045
         cmd = command(name, description, run,
                       [_param("choice", ann, P.empty if required else None)],
-                      {"choice": choice_help})
+                      {"choice": choice_help}, name_key=name_key)
 
         async def complete(interaction: discord.Interaction, current: str
                            ) -> list[app_commands.Choice[str]]:

@@ -7,12 +7,15 @@
   game's (`seat_language`).
 - Channel posts and the pictures in them are in the game's language (`/<game> start
   language:`, by default the server's preferred language, then AGORA_LOCALE).
-- Slash-command descriptions and choices are translated for Discord by `CatalogueTranslator`.
-  Command and option *names* stay English on purpose: they are typed, quoted in texts and
-  shared by everyone in a channel, whatever language each player's client is in."""
+- Slash commands — subcommand and option names, descriptions, choices — are translated for
+  Discord by `CatalogueTranslator` (names without diacritics, so any keyboard types them; the
+  game's own group name, `/pantheon`, stays). Discord always sends the English name back, so
+  the handlers never see a translated one; the catalogues' texts quote each language's
+  names."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -30,6 +33,7 @@ NAME_LOCATIONS = (app_commands.TranslationContextLocation.command_name,
                   app_commands.TranslationContextLocation.group_name,
                   app_commands.TranslationContextLocation.parameter_name)
 DESCRIPTION_LIMIT = 100  # Discord's limit for descriptions and choice names
+NAME = re.compile(r"^[-_\w]{1,32}$")  # Discord's rule for command and option names
 
 
 async def enter(interaction: discord.Interaction) -> bool:
@@ -73,8 +77,12 @@ class CatalogueTranslator(app_commands.Translator):
                         context: app_commands.TranslationContext) -> str | None:
         lang = supported(locale)
         key = string.extras.get("key")
-        if lang is None or lang == "en" or not key or context.location in NAME_LOCATIONS:
+        if lang is None or lang == "en" or not key:
             return None  # Discord shows the English default
         args = {k: v for k, v in string.extras.items() if k != "key"}
         out = t(key, lang, **args)
-        return out[:DESCRIPTION_LIMIT] if out != key else None
+        if out == key:
+            return None
+        if context.location in NAME_LOCATIONS:  # lower case, no spaces: else keep English
+            return out if NAME.match(out) and out == out.lower() else None
+        return out[:DESCRIPTION_LIMIT]

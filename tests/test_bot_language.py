@@ -4,7 +4,7 @@ A Polish server: the game's language defaults to the server's preferred locale, 
 (lobby, turn posts, pictures, the final scores) is Polish. Alice's Discord is Czech, Bob's
 German, Carol's English: everything only one of them sees — ephemeral answers, refusals, the DM
 prompts and hands the bot sends first — is in that person's language. Slash commands carry
-their descriptions and choices in cs, de and pl through discord.py's Translator."""
+their names, descriptions and choices in cs, de and pl through discord.py's Translator."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ async def test_commands_are_described_in_czech_german_and_polish(agora):
     group = next(c for c in d.commands() if c.name == "pantheon").data
     assert group["description_localizations"]["cs"] == t("bot.cmd.group", "cs", game="Pantheon")
     assert set(group["description_localizations"]) >= {"cs", "de", "pl"}
-    assert not group.get("name_localizations")  # names are typed: the same for everyone
+    assert not group.get("name_localizations")  # the game's own name: the same everywhere
     subs = {o["name"]: o for o in group["options"]}
     assert subs["join"]["description_localizations"]["de"] == t("bot.cmd.join", "de")
     assert subs["move"]["description_localizations"]["pl"] == t("pantheon.cmd.move", "pl")
@@ -57,6 +57,13 @@ async def test_commands_are_described_in_czech_german_and_polish(agora):
     assert languages[1]["name"] == "Čeština"
     assert start["bonus_draft"]["description_localizations"]["cs"] == t(
         "pantheon.option.bonus_draft", "cs")
+    # names in each language: Discord's rule (lower case, no spaces), one per subcommand
+    assert subs["join"]["name_localizations"] == {"cs": "pripojit", "de": "beitreten",
+                                                  "pl": "dolacz"}
+    assert start["language"]["name_localizations"]["de"] == "sprache"
+    for lang in ("cs", "de", "pl"):
+        names = [o.get("name_localizations", {}).get(lang, o["name"]) for o in group["options"]]
+        assert len(set(names)) == len(names), lang
     level = {o["name"]: o for o in subs["addbot"]["options"]}["level"]
     assert level["choices"][0]["name_localizations"]["de"] == t("bot.choice.level.easy", "de")
 
