@@ -146,3 +146,44 @@ async def test_a_polish_game_with_a_czech_and_a_german_player(agora):
     assert t("bot.over.head", "de") in status.content
     status = await slash(d, "alice", "status")
     assert t("bot.over.head", "cs") in status.content
+
+
+async def test_a_german_amunre_game_for_a_polish_player(agora):
+    """Amun-Re in German, chosen at start (`language:`), on an English server; Alice's Discord is
+    Polish: her sealed-sacrifice prompts, her refusals and her /amunre verify answer are Polish,
+    the channel is German from the lobby to the final ranking."""
+    d = agora.double
+    d.user("alice").locale = "pl"
+    bot = await agora.start()
+    await d.wait_for_commands("amunre")
+
+    async def amunre(*names: str, **options):
+        inter = await d.slash("alice", CHANNEL, "amunre", *names, options=options)
+        await inter.wait_done(10)
+        return inter
+
+    await amunre("start", seed=8, language="de")
+    for level in ("easy", "normal", "normal"):
+        await amunre("addbot", level=level)
+    await amunre("begin")
+    await d.wait_for_message(CHANNEL, lambda m: bool(m.attachments), timeout=10)
+    gid = (await bot.store.open_game(d.channel(CHANNEL).id)).id
+    done = (t("amunre.decision.done", "pl"),)
+    for _ in range(600):
+        await settle(bot)
+        if (await bot.store.game(gid)).status != "playing":
+            break
+        prompt = newest(d.dms("alice"), has_prompt)
+        title = t("bot.title", "pl", game="Amun-Re", id=gid)
+        assert t("bot.panel.head", "pl", title=title, name="alice") in prompt.content
+        await click_choice(d, "alice", prompt, done)
+    assert (await bot.store.game(gid)).status == "over"
+    final = d.messages(CHANNEL)[-1]
+    assert t("bot.over.head", "de") in final.content
+    assert final.content.startswith(t("bot.post.head", "de", title=t(
+        "bot.title", "de", game="Amun-Re", id=gid), where=""))
+    check = await amunre("verify")
+    assert check.content == t("bot.verify.discord_ok", "pl")
+    refused = await amunre("join")  # after the end there is no open game: said in Polish
+    assert refused.ephemeral
+    assert refused.content == t("bot.err.no_game", "pl", game="Amun-Re", cmd="amunre")
