@@ -1,28 +1,44 @@
-"""Persistence for the bot: aiosqlite (WAL) with numbered SQL migrations in bot/migrations/.
+"""Persistence for the bot: SQLite (WAL) through the standard library's sqlite3, with numbered
+SQL migrations in bot/migrations/.
 
 The store knows rows, not rules: games, seats, the decision log, snapshots, drafts and the
 journal. Every write that changes a game checks and bumps `games.revision` inside one
 transaction, so a writer that read an older revision gets `StaleWrite` and changes nothing.
-A PostgreSQL backend would implement the same public methods."""
+A PostgreSQL backend would implement the same public methods.
+
+Speed and size (README.md, "Storage and speed"):
+- One connection, used by one worker thread: each public method is one round trip to that
+  thread (a whole transaction at once), never one per statement.
+- What a game's next interaction reads again — its row, its seats, its current snapshot, its
+  drafts — is kept in memory after the first read, and dropped the moment anything writes to
+  that game (a per-game generation number also keeps a read that raced a write out of the
+  cache). This process is the database's only writer.
+- The log is the truth. Its rows and the snapshots are stored compressed (zlib with a small
+  dictionary of the JSON every game writes), and the snapshots are sparse: the start, a
+  checkpoint every CHECKPOINT_EVERY decisions or so, and the current state. Any other state is
+  the checkpoint before it replayed (bot.turns). A finished game keeps its first and last."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import re
+import sqlite3
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+import zlib
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
-
-import aiosqlite
+from typing import Any, TypeVar
 
 from data.i18n import language
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 OPEN_STATUSES = ("lobby", "playing")
+CHECKPOINT_EVERY = 32  # decisions between kept snapshots (a replay is at most this long)
+CACHED_GAMES = 4096  # games whose rows stay in memory (a few kB each)
+T = TypeVar("T")
 
 
 class StaleWrite(Exception):
@@ -117,6 +133,29 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
+# Fragments of the JSON every game writes (decisions, events, states), so that even a row of a
+# hundred bytes compresses. The first byte of a packed value names this format.
+ZDICT = (b'"seat":0},{"args":{"seat":1,"count":2,"kind":"","template":"turn"},'
+         b'{"args":{},"kind":"take","from":"display","card":"","field":"","players":[')
+PACKED_V1 = b"\x01"
+
+
+def pack(value: Any) -> bytes:
+    """JSON, deflated with the dictionary: what the log and the snapshots store."""
+    z = zlib.compressobj(6, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, ZDICT)
+    return PACKED_V1 + z.compress(_dumps(value).encode()) + z.flush()
+
+
+def unpack(data: bytes | str) -> Any:
+    """A stored value: packed (bytes), or the JSON text of a row written before version 5."""
+    if isinstance(data, str):
+        return json.loads(data)
+    if data[:1] != PACKED_V1:
+        raise ValueError("unknown packed format")
+    z = zlib.decompressobj(-15, ZDICT)
+    return json.loads(z.decompress(data[1:]) + z.flush())
+
+
 def migration_files() -> list[tuple[int, Path]]:
     out = []
     for path in sorted(MIGRATIONS.glob("*.sql")):
@@ -129,54 +168,104 @@ def migration_files() -> list[tuple[int, Path]]:
     return out
 
 
+@dataclass
+class _Cached:
+    """What one game's next interaction will read again (see the module's notes)."""
+    game: GameRow | None = None
+    seats: list[SeatRow] | None = None
+    state: tuple[int, bytes | str] | None = None  # (decisions, stored payload)
+    drafts: dict[int, Draft] | None = None
+
+
+def _copy_game(g: GameRow) -> GameRow:
+    return replace(g, options=dict(g.options), awaited=list(g.awaited))
+
+
 class Store:
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self.conn = conn
-        self.conn.row_factory = aiosqlite.Row
-        # one connection: transactions from different tasks must not interleave on it
-        self._lock = asyncio.Lock()
+    def __init__(self, conn: sqlite3.Connection, worker: ThreadPoolExecutor,
+                 cache: bool = True) -> None:
+        self._conn = conn
+        self._use_cache = cache
+        self._worker = worker  # one thread: the connection's only user, in submission order
+        self._cache: dict[int, _Cached] = {}
+        self._generation: dict[int, int] = {}
         self._languages: dict[int, str | None] = {}  # users' languages, read through
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA synchronous=FULL")  # durable before visible
-        await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA busy_timeout=5000")
-        store = cls(conn)
+    async def open(cls, path: str | Path, *, cache: bool = True) -> Store:
+        """The store of the database at `path`. `cache=False` for a reader beside the bot
+        process (tools, tests): another process writes, so nothing read may be kept."""
+        worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="agora-store")
+
+        def connect() -> sqlite3.Connection:
+            conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+            conn.row_factory = sqlite3.Row
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=FULL")  # durable before visible
+            conn.execute("PRAGMA foreign_keys=ON")
+            conn.execute("PRAGMA busy_timeout=5000")
+            return conn
+
+        conn = await asyncio.get_running_loop().run_in_executor(worker, connect)
+        store = cls(conn, worker, cache)
         await store.migrate()
         return store
 
     async def close(self) -> None:
-        await self.conn.close()
+        await self._run(self._conn.close)
+        self._worker.shutdown(wait=True)
 
     # --- plumbing ---------------------------------------------------------------------------
 
-    @asynccontextmanager
-    async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._worker, fn, *args)
+
+    async def _write(self, game_id: int | None, work: Callable[[sqlite3.Connection], T]) -> T:
+        """`work` as one transaction in the store's thread. The game's cached rows are dropped
+        first: a read that started before this write cannot put them back (generation)."""
+        if game_id is not None:
+            self._forget(game_id)
+
+        def tx() -> T:
+            db = self._conn
+            db.execute("BEGIN IMMEDIATE")
             try:
-                yield self.conn
+                out = work(db)
             except BaseException:
-                await self.conn.execute("ROLLBACK")
+                db.execute("ROLLBACK")
                 raise
-            await self.conn.execute("COMMIT")
+            db.execute("COMMIT")
+            return out
 
-    async def _one(self, sql: str, args: tuple = ()) -> aiosqlite.Row | None:
-        async with self._lock:
-            cur = await self.conn.execute(sql, args)
-            row = await cur.fetchone()
-            await cur.close()
-        return row
+        return await self._run(tx)
 
-    async def _all(self, sql: str, args: tuple = ()) -> list[aiosqlite.Row]:
-        async with self._lock:
-            cur = await self.conn.execute(sql, args)
-            rows = await cur.fetchall()
-            await cur.close()
-        return list(rows)
+    async def _one(self, sql: str, args: tuple = ()) -> sqlite3.Row | None:
+        return await self._run(lambda: self._conn.execute(sql, args).fetchone())
+
+    async def _all(self, sql: str, args: tuple = ()) -> list[sqlite3.Row]:
+        return await self._run(lambda: self._conn.execute(sql, args).fetchall())
+
+    def _forget(self, game_id: int) -> None:
+        self._cache.pop(game_id, None)
+        self._generation[game_id] = self._generation.get(game_id, 0) + 1
+
+    def generation(self, game_id: int) -> int:
+        """Changes whenever anything is written to the game (its cached reads are dropped)."""
+        return self._generation.get(game_id, 0)
+
+    async def _cached(self, game_id: int, part: str, load: Callable[[], Any]) -> Any:
+        """A cached part of the game (`_Cached` field), loaded by `load` (a coroutine
+        function) when missing, and kept only if nothing wrote to the game meanwhile."""
+        entry = self._cache.get(game_id)
+        if entry is not None and getattr(entry, part) is not None:
+            return getattr(entry, part)
+        generation = self.generation(game_id)
+        value = await load()
+        if value is not None and self._use_cache and self.generation(game_id) == generation:
+            setattr(self._cache.setdefault(game_id, _Cached()), part, value)
+            if len(self._cache) > CACHED_GAMES:  # the oldest cached game goes first
+                self._cache.pop(next(iter(self._cache)))
+        return value
 
     async def schema_version(self) -> int:
         row = await self._one("PRAGMA user_version")
@@ -189,32 +278,37 @@ class Store:
             if number <= current:
                 continue
             script = path.read_text(encoding="utf-8")
-            async with self._lock:
-                # executescript runs outside our BEGIN; wrap the file so it is all or nothing
-                await self.conn.executescript(
-                    f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+            # executescript runs outside our BEGIN; wrap the file so it is all or nothing
+            await self._run(self._conn.executescript,
+                            f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\n"
+                            "COMMIT;")
             current = number
+        self._cache.clear()
         return current
 
+    async def wal_checkpoint(self) -> None:
+        """Move the write-ahead log into the database file (benchmarks measure the file)."""
+        await self._run(lambda: self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)"))
+
     @staticmethod
-    async def _bump(db: aiosqlite.Connection, game_id: int, revision: int,
-                    sets: str = "", args: tuple = ()) -> None:
+    def _bump(db: sqlite3.Connection, game_id: int, revision: int, sets: str = "",
+              args: tuple = ()) -> None:
         sql = "UPDATE games SET revision = revision + 1" + (f", {sets}" if sets else "")
-        cur = await db.execute(sql + " WHERE id = ? AND revision = ?", (*args, game_id, revision))
+        cur = db.execute(sql + " WHERE id = ? AND revision = ?", (*args, game_id, revision))
         if cur.rowcount != 1:
             raise StaleWrite(f"game {game_id} is no longer at revision {revision}")
 
     # --- games ------------------------------------------------------------------------------
 
     @staticmethod
-    def _game(row: aiosqlite.Row | dict[str, Any]) -> GameRow:
+    def _game(row: sqlite3.Row | dict[str, Any]) -> GameRow:
         d = dict(row)
         d["options"] = json.loads(d["options"])
         d["awaited"] = json.loads(d["awaited"])
         return GameRow(**d)
 
     @staticmethod
-    def _seat(row: aiosqlite.Row) -> SeatRow:
+    def _seat(row: sqlite3.Row) -> SeatRow:
         d = dict(row)
         d["dm_ok"] = None if d["dm_ok"] is None else bool(d["dm_ok"])
         return SeatRow(**d)
@@ -223,24 +317,33 @@ class Store:
                           host_id: int, host_name: str, options: dict[str, Any], seed: int
                           ) -> GameRow:
         now = time.time()
+
+        def work(db: sqlite3.Connection) -> int:
+            cur = db.execute(
+                "INSERT INTO games (game, guild_id, channel_id, host_id, options, seed,"
+                " last_activity, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game, guild_id, channel_id, host_id, _dumps(options), seed, now, now))
+            game_id = int(cur.lastrowid or 0)
+            db.execute("INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                       (game_id, host_id, host_name))
+            return game_id
+
         try:
-            async with self._tx() as db:
-                cur = await db.execute(
-                    "INSERT INTO games (game, guild_id, channel_id, host_id, options, seed,"
-                    " last_activity, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (game, guild_id, channel_id, host_id, _dumps(options), seed, now, now))
-                game_id = cur.lastrowid
-                await db.execute("INSERT INTO seats (game_id, seat, user_id, name)"
-                                 " VALUES (?, 0, ?, ?)", (game_id, host_id, host_name))
-        except aiosqlite.IntegrityError as exc:
+            game_id = await self._write(None, work)
+        except sqlite3.IntegrityError as exc:
             raise ChannelBusy(str(channel_id)) from exc
-        game = await self.game(game_id)
-        assert game is not None
-        return game
+        self._forget(game_id)
+        row = await self.game(game_id)
+        assert row is not None
+        return row
 
     async def game(self, game_id: int) -> GameRow | None:
-        row = await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
-        return self._game(row) if row else None
+        async def load() -> GameRow | None:
+            row = await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
+            return self._game(row) if row else None
+
+        row = await self._cached(game_id, "game", load)
+        return _copy_game(row) if row is not None else None
 
     async def open_game(self, channel_id: int) -> GameRow | None:
         row = await self._one("SELECT * FROM games WHERE channel_id = ? AND status IN"
@@ -262,70 +365,84 @@ class Store:
                           **fields: Any) -> None:
         """Change lobby-level fields (status, host_id, options) under the revision check;
         `note` goes into the journal in the same transaction."""
-        async with self._tx() as db:
-            await self._set_game(db, game_id, revision, fields)
+        def work(db: sqlite3.Connection) -> None:
+            self._set_game(db, game_id, revision, fields)
             if note is not None:
-                await db.execute("INSERT INTO journal (game_id, at, text, created_at)"
-                                 " SELECT id, decisions, ?, ? FROM games WHERE id = ?",
-                                 (note, time.time(), game_id))
+                db.execute("INSERT INTO journal (game_id, at, text, created_at)"
+                           " SELECT id, decisions, ?, ? FROM games WHERE id = ?",
+                           (note, time.time(), game_id))
+
+        await self._write(game_id, work)
 
     @classmethod
-    async def _set_game(cls, db: aiosqlite.Connection, game_id: int, revision: int,
-                        fields: dict[str, Any]) -> None:
+    def _set_game(cls, db: sqlite3.Connection, game_id: int, revision: int,
+                  fields: dict[str, Any]) -> None:
         allowed = {"status", "host_id", "options"}
         if set(fields) - allowed:
             raise ValueError(f"only {sorted(allowed)} can change here")
         cols = "".join(f", {k} = ?" for k in fields)
         vals = tuple(_dumps(v) if k == "options" else v for k, v in fields.items())
-        await cls._bump(db, game_id, revision, "last_activity = ?" + cols, (time.time(), *vals))
+        cls._bump(db, game_id, revision, "last_activity = ?" + cols, (time.time(), *vals))
         if fields.get("status") in ("over", "abandoned"):
-            await db.execute("DELETE FROM drafts WHERE game_id = ?", (game_id,))
+            db.execute("DELETE FROM drafts WHERE game_id = ?", (game_id,))
+            cls._keep_ends(db, game_id)
 
     # --- seats ------------------------------------------------------------------------------
 
     async def seats(self, game_id: int) -> list[SeatRow]:
-        rows = await self._all("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
-        return [self._seat(r) for r in rows]
+        async def load() -> list[SeatRow]:
+            rows = await self._all("SELECT * FROM seats WHERE game_id = ? ORDER BY seat",
+                                   (game_id,))
+            return [self._seat(r) for r in rows]
+
+        return [replace(s) for s in await self._cached(game_id, "seats", load)]
 
     async def add_seat(self, game_id: int, revision: int, *, user_id: int | None, name: str,
                        ai_level: str | None = None) -> SeatRow:
-        async with self._tx() as db:
-            await self._bump(db, game_id, revision)
-            cur = await db.execute("SELECT COUNT(*) FROM seats WHERE game_id = ?", (game_id,))
-            (count,) = await cur.fetchone()
-            await db.execute("INSERT INTO seats (game_id, seat, user_id, name, ai_level)"
-                             " VALUES (?, ?, ?, ?, ?)", (game_id, count, user_id, name, ai_level))
+        def work(db: sqlite3.Connection) -> int:
+            self._bump(db, game_id, revision)
+            (count,) = db.execute("SELECT COUNT(*) FROM seats WHERE game_id = ?",
+                                  (game_id,)).fetchone()
+            db.execute("INSERT INTO seats (game_id, seat, user_id, name, ai_level)"
+                       " VALUES (?, ?, ?, ?, ?)", (game_id, count, user_id, name, ai_level))
+            return int(count)
+
+        count = await self._write(game_id, work)
         return SeatRow(game_id, count, user_id, name, ai_level)
 
     async def remove_seat(self, game_id: int, revision: int, seat: int, **fields: Any) -> None:
         """Remove a lobby seat; later seats move up one place (their colour changes too).
         `fields` change with it (a new host when the host leaves, the status when nobody is
         left), so the lobby is never left half changed."""
-        async with self._tx() as db:
-            await self._set_game(db, game_id, revision, fields)
-            await db.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+        def work(db: sqlite3.Connection) -> None:
+            self._set_game(db, game_id, revision, fields)
+            db.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
             # two steps so the primary key never collides while renumbering
-            await db.execute("UPDATE seats SET seat = -seat - 1 WHERE game_id = ? AND seat > ?",
-                             (game_id, seat))
-            await db.execute("UPDATE seats SET seat = -seat - 2 WHERE game_id = ? AND seat < 0",
-                             (game_id,))
+            db.execute("UPDATE seats SET seat = -seat - 1 WHERE game_id = ? AND seat > ?",
+                       (game_id, seat))
+            db.execute("UPDATE seats SET seat = -seat - 2 WHERE game_id = ? AND seat < 0",
+                       (game_id,))
+
+        await self._write(game_id, work)
 
     async def replace_seat(self, game_id: int, revision: int, seat: int, *, user_id: int | None,
                            name: str, ai_level: str | None, note: str, at: int,
                            new_host: int | None = None) -> None:
         """Hand a seat to someone else (an AI when user_id is None); the journal says so. When
         the seat was the host's, `new_host` takes the host role in the same transaction."""
-        async with self._tx() as db:
-            await self._bump(db, game_id, revision)
+        def work(db: sqlite3.Connection) -> None:
+            self._bump(db, game_id, revision)
             if new_host is not None:
-                await db.execute("UPDATE games SET host_id = ? WHERE id = ?", (new_host, game_id))
-            await db.execute("UPDATE seats SET user_id = ?, name = ?, ai_level = ?,"
-                             " dm_channel_id = NULL, dm_ok = NULL, hand_sig = NULL"
-                             " WHERE game_id = ? AND seat = ?",
-                             (user_id, name, ai_level, game_id, seat))
-            await db.execute("DELETE FROM drafts WHERE game_id = ? AND seat = ?", (game_id, seat))
-            await db.execute("INSERT INTO journal (game_id, at, text, created_at)"
-                             " VALUES (?, ?, ?, ?)", (game_id, at, note, time.time()))
+                db.execute("UPDATE games SET host_id = ? WHERE id = ?", (new_host, game_id))
+            db.execute("UPDATE seats SET user_id = ?, name = ?, ai_level = ?,"
+                       " dm_channel_id = NULL, dm_ok = NULL, hand_sig = NULL"
+                       " WHERE game_id = ? AND seat = ?",
+                       (user_id, name, ai_level, game_id, seat))
+            db.execute("DELETE FROM drafts WHERE game_id = ? AND seat = ?", (game_id, seat))
+            db.execute("INSERT INTO journal (game_id, at, text, created_at)"
+                       " VALUES (?, ?, ?, ?)", (game_id, at, note, time.time()))
+
+        await self._write(game_id, work)
 
     async def set_seat_info(self, game_id: int, seat: int, **fields: Any) -> None:
         """Delivery bookkeeping and standing answers: not game state (no revision bump)."""
@@ -335,9 +452,8 @@ class Store:
             raise ValueError(f"set_seat_info takes {sorted(allowed)}")
         cols = ", ".join(f"{k} = ?" for k in fields)
         vals = tuple(int(v) if isinstance(v, bool) else v for v in fields.values())
-        async with self._tx() as db:
-            await db.execute(f"UPDATE seats SET {cols} WHERE game_id = ? AND seat = ?",
-                             (*vals, game_id, seat))
+        await self._write(game_id, lambda db: db.execute(
+            f"UPDATE seats SET {cols} WHERE game_id = ? AND seat = ?", (*vals, game_id, seat)))
 
     # --- users ------------------------------------------------------------------------------
 
@@ -352,10 +468,10 @@ class Store:
         """Keep the user's language for the DMs the bot sends first (a write only on change)."""
         if await self.user_language(user_id) == lang:
             return
-        async with self._tx() as db:
-            await db.execute("INSERT INTO users (user_id, language, updated_at) VALUES (?, ?, ?)"
-                             " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language,"
-                             " updated_at = excluded.updated_at", (user_id, lang, time.time()))
+        await self._write(None, lambda db: db.execute(
+            "INSERT INTO users (user_id, language, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language,"
+            " updated_at = excluded.updated_at", (user_id, lang, time.time())))
         self._languages[user_id] = lang
 
     async def games_of_user(self, user_id: int) -> list[tuple[GameRow, SeatRow]]:
@@ -375,28 +491,51 @@ class Store:
     # --- play -------------------------------------------------------------------------------
 
     @staticmethod
-    async def _await(db: aiosqlite.Connection, game_id: int, awaited: list[int],
-                     now: float) -> None:
+    def _await(db: sqlite3.Connection, game_id: int, awaited: list[int], now: float) -> None:
         """Start the reminder clock of each seat that is newly awaited; stop the others'."""
         marks = ",".join(str(int(x)) for x in awaited) or "-1"
-        await db.execute(f"UPDATE seats SET awaited_since = NULL, reminded_at = NULL"
-                         f" WHERE game_id = ? AND seat NOT IN ({marks})", (game_id,))
-        await db.execute(f"UPDATE seats SET awaited_since = ? WHERE game_id = ?"
-                         f" AND seat IN ({marks}) AND awaited_since IS NULL", (now, game_id))
+        db.execute(f"UPDATE seats SET awaited_since = NULL, reminded_at = NULL"
+                   f" WHERE game_id = ? AND seat NOT IN ({marks})", (game_id,))
+        db.execute(f"UPDATE seats SET awaited_since = ? WHERE game_id = ?"
+                   f" AND seat IN ({marks}) AND awaited_since IS NULL", (now, game_id))
+
+    @staticmethod
+    def _snapshot(db: sqlite3.Connection, game_id: int, decisions: int, state: dict[str, Any],
+                  now: float) -> None:
+        """Store the state after `decisions`; the one before it goes unless it is a checkpoint
+        (CHECKPOINT_EVERY decisions after the checkpoint before it) or the start."""
+        db.execute("INSERT OR REPLACE INTO snapshots (game_id, decisions, state, created_at)"
+                   " VALUES (?, ?, ?, ?)", (game_id, decisions, pack(state), now))
+        kept = [r[0] for r in db.execute(
+            "SELECT decisions FROM snapshots WHERE game_id = ? AND decisions < ?"
+            " ORDER BY decisions DESC LIMIT 2", (game_id, decisions))]
+        if len(kept) == 2 and kept[0] - kept[1] < CHECKPOINT_EVERY:
+            db.execute("DELETE FROM snapshots WHERE game_id = ? AND decisions = ?",
+                       (game_id, kept[0]))
+
+    @staticmethod
+    def _keep_ends(db: sqlite3.Connection, game_id: int) -> None:
+        """A game that ended keeps its first and its last state: any other is a replay."""
+        db.execute("DELETE FROM snapshots WHERE game_id = ? AND decisions > 0 AND decisions <"
+                   " (SELECT MAX(decisions) FROM snapshots WHERE game_id = ?)",
+                   (game_id, game_id))
 
     async def start_play(self, game_id: int, revision: int, *, state: dict[str, Any],
                          decisions: int, awaited: list[int], note: str) -> None:
         now = time.time()
-        async with self._tx() as db:
+
+        def work(db: sqlite3.Connection) -> None:
             # posted = -1: the opening post (board, hands, first prompt) is still to be made
-            await self._bump(db, game_id, revision,
-                             "status = 'playing', decisions = ?, posted = -1, awaited = ?,"
-                             " last_activity = ?", (decisions, _dumps(awaited), now))
-            await self._await(db, game_id, awaited, now)
-            await db.execute("INSERT INTO snapshots (game_id, decisions, state, created_at)"
-                             " VALUES (?, ?, ?, ?)", (game_id, decisions, _dumps(state), now))
-            await db.execute("INSERT INTO journal (game_id, at, text, created_at)"
-                             " VALUES (?, ?, ?, ?)", (game_id, decisions, note, now))
+            self._bump(db, game_id, revision,
+                       "status = 'playing', decisions = ?, posted = -1, awaited = ?,"
+                       " last_activity = ?", (decisions, _dumps(awaited), now))
+            self._await(db, game_id, awaited, now)
+            db.execute("INSERT INTO snapshots (game_id, decisions, state, created_at)"
+                       " VALUES (?, ?, ?, ?)", (game_id, decisions, pack(state), now))
+            db.execute("INSERT INTO journal (game_id, at, text, created_at)"
+                       " VALUES (?, ?, ?, ?)", (game_id, decisions, note, now))
+
+        await self._write(game_id, work)
 
     async def commit(self, game_id: int, revision: int, *, seat: int, entries: list[LogEntry],
                      state: dict[str, Any], decisions: int, awaited: list[int],
@@ -408,78 +547,94 @@ class Store:
         if not entries:
             raise ValueError("nothing to commit")
         now = time.time()
-        async with self._tx() as db:
-            await self._bump(
-                db, game_id, revision,
-                "decisions = ?, awaited = ?, last_activity = ?"
-                + (", status = 'over'" if over else ""), (decisions, _dumps(awaited), now))
-            await self._await(db, game_id, awaited, now)
+        batch = entries[0].seq
+        rows = [(game_id, e.seq, e.seat, batch, int(e.barrier), int(e.sealed), e.source,
+                 pack([e.decision, e.events]), now) for e in entries]
+
+        def work(db: sqlite3.Connection) -> None:
+            self._bump(db, game_id, revision,
+                       "decisions = ?, awaited = ?, last_activity = ?"
+                       + (", status = 'over'" if over else ""),
+                       (decisions, _dumps(awaited), now))
+            self._await(db, game_id, awaited, now)
             # the seat that just acted and must act again starts a fresh reminder clock
-            await db.execute("UPDATE seats SET awaited_since = ?, reminded_at = NULL WHERE"
-                             " game_id = ? AND seat = ? AND awaited_since IS NOT NULL",
-                             (now, game_id, seat))
-            batch = entries[0].seq
-            await db.executemany(
-                "INSERT INTO decisions (game_id, seq, seat, decision, batch, barrier, sealed,"
-                " source, events, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [(game_id, e.seq, e.seat, _dumps(e.decision), batch, int(e.barrier),
-                  int(e.sealed), e.source, _dumps(e.events), now) for e in entries])
-            await db.execute("INSERT INTO snapshots (game_id, decisions, state, created_at)"
-                             " VALUES (?, ?, ?, ?)", (game_id, decisions, _dumps(state), now))
+            db.execute("UPDATE seats SET awaited_since = ?, reminded_at = NULL WHERE"
+                       " game_id = ? AND seat = ? AND awaited_since IS NOT NULL",
+                       (now, game_id, seat))
+            db.executemany("INSERT INTO decisions (game_id, seq, seat, batch, barrier, sealed,"
+                           " source, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            self._snapshot(db, game_id, decisions, state, now)
             if over:
-                await db.execute("DELETE FROM drafts WHERE game_id = ?", (game_id,))
+                db.execute("DELETE FROM drafts WHERE game_id = ?", (game_id,))
+                self._keep_ends(db, game_id)
             else:
-                await db.execute("DELETE FROM drafts WHERE game_id = ? AND seat = ?",
-                                 (game_id, seat))
+                db.execute("DELETE FROM drafts WHERE game_id = ? AND seat = ?", (game_id, seat))
+
+        await self._write(game_id, work)
         return revision + 1
 
     async def rollback_to(self, game_id: int, revision: int, *, seat: int, decisions: int,
-                          awaited: list[int], note: str, draft: Draft | None = None) -> None:
-        """Undo: forget every decision from `decisions` on and return to that snapshot. `draft`
-        (the taken-back steps the player keeps) replaces `seat`'s draft in the same
-        transaction; other seats' drafts stay and are checked again when next shown."""
+                          state: dict[str, Any], awaited: list[int], note: str,
+                          draft: Draft | None = None) -> None:
+        """Undo: forget every decision from `decisions` on; `state` (the state after
+        `decisions`, replayed by the caller) becomes the current snapshot. `draft` (the
+        taken-back steps the player keeps) replaces `seat`'s draft in the same transaction;
+        other seats' drafts stay and are checked again when next shown."""
         now = time.time()
-        async with self._tx() as db:
-            cur = await db.execute("SELECT 1 FROM snapshots WHERE game_id = ? AND decisions = ?",
-                                   (game_id, decisions))
-            if await cur.fetchone() is None:
-                raise ValueError(f"no snapshot at decision {decisions}")
-            await self._bump(db, game_id, revision,
-                             "decisions = ?, posted = MIN(posted, ?), awaited = ?,"
-                             " last_activity = ?", (decisions, decisions, _dumps(awaited), now))
-            await self._await(db, game_id, awaited, now)
-            await db.execute("DELETE FROM decisions WHERE game_id = ? AND seq >= ?",
-                             (game_id, decisions))
-            await db.execute("DELETE FROM snapshots WHERE game_id = ? AND decisions > ?",
-                             (game_id, decisions))
-            await db.execute("DELETE FROM drafts WHERE game_id = ? AND seat = ?",
-                             (game_id, seat))
-            if draft is not None and draft.steps:
-                await self._put_draft(db, game_id, draft)
-            await db.execute("INSERT INTO journal (game_id, at, text, created_at)"
-                             " VALUES (?, ?, ?, ?)", (game_id, decisions, note, now))
 
-    async def state(self, game_id: int, decisions: int | None = None) -> dict[str, Any] | None:
-        """The snapshot at `decisions` (default: the current one)."""
-        if decisions is None:
+        def work(db: sqlite3.Connection) -> None:
+            self._bump(db, game_id, revision,
+                       "decisions = ?, posted = MIN(posted, ?), awaited = ?,"
+                       " last_activity = ?", (decisions, decisions, _dumps(awaited), now))
+            self._await(db, game_id, awaited, now)
+            db.execute("DELETE FROM decisions WHERE game_id = ? AND seq >= ?",
+                       (game_id, decisions))
+            db.execute("DELETE FROM snapshots WHERE game_id = ? AND decisions > ?",
+                       (game_id, decisions))
+            db.execute("INSERT OR IGNORE INTO snapshots (game_id, decisions, state, created_at)"
+                       " VALUES (?, ?, ?, ?)", (game_id, decisions, pack(state), now))
+            db.execute("DELETE FROM drafts WHERE game_id = ? AND seat = ?", (game_id, seat))
+            if draft is not None and draft.steps:
+                self._put_draft(db, game_id, draft)
+            db.execute("INSERT INTO journal (game_id, at, text, created_at)"
+                       " VALUES (?, ?, ?, ?)", (game_id, decisions, note, now))
+
+        await self._write(game_id, work)
+
+    async def state(self, game_id: int) -> dict[str, Any] | None:
+        """The current snapshot (the state after every committed decision)."""
+        async def load() -> tuple[int, bytes | str] | None:
             row = await self._one(
-                "SELECT s.state FROM snapshots s JOIN games g ON g.id = s.game_id"
+                "SELECT s.decisions, s.state FROM snapshots s JOIN games g ON g.id = s.game_id"
                 " WHERE g.id = ? AND s.decisions = g.decisions", (game_id,))
-        else:
-            row = await self._one("SELECT state FROM snapshots WHERE game_id = ? AND"
-                                  " decisions = ?", (game_id, decisions))
-        return json.loads(row[0]) if row else None
+            return (row[0], row[1]) if row else None
+
+        found = await self._cached(game_id, "state", load)
+        return unpack(found[1]) if found is not None else None
+
+    async def checkpoint(self, game_id: int, decisions: int
+                         ) -> tuple[int, dict[str, Any]] | None:
+        """The stored state nearest before (or at) `decisions`: (its decision count, state).
+        Replaying the log from there gives the state at `decisions` (bot.turns)."""
+        row = await self._one("SELECT decisions, state FROM snapshots WHERE game_id = ? AND"
+                              " decisions <= ? ORDER BY decisions DESC LIMIT 1",
+                              (game_id, decisions))
+        return (row[0], unpack(row[1])) if row else None
 
     @staticmethod
-    def _entry(row: aiosqlite.Row) -> LogEntry:
-        return LogEntry(seq=row["seq"], seat=row["seat"], decision=json.loads(row["decision"]),
-                        source=row["source"], barrier=bool(row["barrier"]),
-                        events=json.loads(row["events"]), batch=row["batch"],
-                        created_at=row["created_at"], sealed=bool(row["sealed"]))
+    def _entry(row: sqlite3.Row) -> LogEntry:
+        decision, events = unpack(row["data"])
+        return LogEntry(seq=row["seq"], seat=row["seat"], decision=decision,
+                        source=row["source"], barrier=bool(row["barrier"]), events=events,
+                        batch=row["batch"], created_at=row["created_at"],
+                        sealed=bool(row["sealed"]))
 
-    async def log(self, game_id: int, since: int = 0) -> list[LogEntry]:
-        rows = await self._all("SELECT * FROM decisions WHERE game_id = ? AND seq >= ?"
-                               " ORDER BY seq", (game_id, since))
+    async def log(self, game_id: int, since: int = 0, until: int | None = None
+                  ) -> list[LogEntry]:
+        """The log from decision `since` on (up to, not including, `until`)."""
+        rows = await self._all("SELECT * FROM decisions WHERE game_id = ? AND seq >= ? AND"
+                               " seq < ? ORDER BY seq",
+                               (game_id, since, 2**62 if until is None else until))
         return [self._entry(r) for r in rows]
 
     async def log_tail(self, game_id: int, n: int) -> list[LogEntry]:
@@ -495,40 +650,41 @@ class Store:
         return [self._entry(r) for r in rows]
 
     async def mark_posted(self, game_id: int, decisions: int) -> None:
-        async with self._tx() as db:
-            await db.execute("UPDATE games SET posted = MAX(posted, ?) WHERE id = ?",
-                             (decisions, game_id))
+        await self._write(game_id, lambda db: db.execute(
+            "UPDATE games SET posted = MAX(posted, ?) WHERE id = ?", (decisions, game_id)))
 
     async def set_turn_message(self, game_id: int, message_id: int) -> None:
-        async with self._tx() as db:
-            await db.execute("UPDATE games SET turn_message = ? WHERE id = ?",
-                             (message_id, game_id))
+        await self._write(game_id, lambda db: db.execute(
+            "UPDATE games SET turn_message = ? WHERE id = ?", (message_id, game_id)))
 
     async def mark_reminded(self, game_id: int, seats: list[int], when: float) -> None:
         marks = ",".join(str(int(x)) for x in seats) or "-1"
-        async with self._tx() as db:
-            await db.execute(f"UPDATE seats SET reminded_at = ? WHERE game_id = ?"
-                             f" AND seat IN ({marks})", (when, game_id))
+        await self._write(game_id, lambda db: db.execute(
+            f"UPDATE seats SET reminded_at = ? WHERE game_id = ? AND seat IN ({marks})",
+            (when, game_id)))
 
     # --- drafts -----------------------------------------------------------------------------
 
     @staticmethod
-    def _draft(row: aiosqlite.Row) -> Draft:
+    def _draft(row: sqlite3.Row) -> Draft:
         return Draft(seat=row["seat"], base=row["base"], steps=json.loads(row["steps"]),
                      source=row["source"])
 
-    async def draft(self, game_id: int, seat: int) -> Draft | None:
-        row = await self._one("SELECT * FROM drafts WHERE game_id = ? AND seat = ?",
-                              (game_id, seat))
-        return self._draft(row) if row else None
-
     async def drafts(self, game_id: int) -> list[Draft]:
-        rows = await self._all("SELECT * FROM drafts WHERE game_id = ? ORDER BY seat", (game_id,))
-        return [self._draft(r) for r in rows]
+        async def load() -> dict[int, Draft]:
+            rows = await self._all("SELECT * FROM drafts WHERE game_id = ? ORDER BY seat",
+                                   (game_id,))
+            return {r["seat"]: self._draft(r) for r in rows}
+
+        found = await self._cached(game_id, "drafts", load)
+        return [replace(d, steps=list(d.steps)) for _, d in sorted(found.items())]
+
+    async def draft(self, game_id: int, seat: int) -> Draft | None:
+        return next((d for d in await self.drafts(game_id) if d.seat == seat), None)
 
     @staticmethod
-    async def _put_draft(db: aiosqlite.Connection, game_id: int, draft: Draft) -> None:
-        await db.execute(
+    def _put_draft(db: sqlite3.Connection, game_id: int, draft: Draft) -> None:
+        db.execute(
             "INSERT INTO drafts (game_id, seat, base, steps, source, updated_at)"
             " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET"
             " base = excluded.base, steps = excluded.steps, source = excluded.source,"
@@ -536,18 +692,20 @@ class Store:
             (game_id, draft.seat, draft.base, _dumps(draft.steps), draft.source, time.time()))
 
     async def save_draft(self, game_id: int, draft: Draft) -> None:
-        async with self._tx() as db:
+        def work(db: sqlite3.Connection) -> None:
             if draft.steps:
-                await self._put_draft(db, game_id, draft)
+                self._put_draft(db, game_id, draft)
             else:
-                await db.execute("DELETE FROM drafts WHERE game_id = ? AND seat = ?",
-                                 (game_id, draft.seat))
+                db.execute("DELETE FROM drafts WHERE game_id = ? AND seat = ?",
+                           (game_id, draft.seat))
             # working on a draft is activity: that seat's reminder waits again
             now = time.time()
-            await db.execute("UPDATE games SET last_activity = ? WHERE id = ?", (now, game_id))
-            await db.execute("UPDATE seats SET awaited_since = ?, reminded_at = NULL"
-                             " WHERE game_id = ? AND seat = ? AND awaited_since IS NOT NULL",
-                             (now, game_id, draft.seat))
+            db.execute("UPDATE games SET last_activity = ? WHERE id = ?", (now, game_id))
+            db.execute("UPDATE seats SET awaited_since = ?, reminded_at = NULL"
+                       " WHERE game_id = ? AND seat = ? AND awaited_since IS NOT NULL",
+                       (now, game_id, draft.seat))
+
+        await self._write(game_id, work)
 
     # --- journal ----------------------------------------------------------------------------
 

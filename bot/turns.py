@@ -33,7 +33,7 @@ from engine.core import Decision, IllegalDecision, Prompt
 
 from .kinds import Kind, kind
 from .logs import log
-from .store import Draft, GameRow, LogEntry, SeatRow, StaleWrite, Store
+from .store import CACHED_GAMES, Draft, GameRow, LogEntry, SeatRow, StaleWrite, Store
 
 
 class Refusal(Exception):
@@ -165,6 +165,9 @@ class Games:
         self.ai_delay = ai_delay
         self._locks: dict[int, asyncio.Lock] = {}
         self.closing = asyncio.Event()  # set on shutdown: AI delays end early
+        # each game's loaded state, kept while nothing writes to the game (store.generation):
+        # one interaction loads and decodes a game once, not once per question it asks
+        self._states: dict[int, tuple[int, Any]] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
         if game_id not in self._locks:
@@ -174,14 +177,25 @@ class Games:
     # --- reading ----------------------------------------------------------------------------
 
     async def table(self, game_id: int) -> Table:
+        generation = self.store.generation(game_id)
         game = await self.store.game(game_id)
         if game is None:
             raise Refusal(t("bot.err.no_such_game"))
         seats = await self.store.seats(game_id)
         state = None
         if game.status != "lobby":
-            data = await self.store.state(game_id)
-            state = kind(game.game).rules.load(data) if data is not None else None
+            # states are never changed in place (the rules' apply is pure), so one loaded
+            # state serves every reader until the next write
+            cached = self._states.get(game_id)
+            if cached is not None and cached[0] == generation == self.store.generation(game_id):
+                state = cached[1]
+            else:
+                data = await self.store.state(game_id)
+                state = kind(game.game).rules.load(data) if data is not None else None
+                if state is not None and generation == self.store.generation(game_id):
+                    self._states[game_id] = (generation, state)
+                    if len(self._states) > CACHED_GAMES:  # the oldest goes first
+                        self._states.pop(next(iter(self._states)))
         return Table(game, seats, state)
 
     async def table_in(self, channel_id: int) -> Table | None:
@@ -205,8 +219,22 @@ class Games:
         return await self.table(row.id)
 
     async def state_at(self, table: Table, decisions: int) -> Any | None:
-        data = await self.store.state(table.game.id, decisions)
-        return table.kind.rules.load(data) if data is not None else None
+        """The state after `decisions` decisions: the stored checkpoint before it, with the
+        logged decisions since replayed (the log is the truth; snapshots are sparse)."""
+        if decisions == table.game.decisions:
+            return table.state
+        found = await self.store.checkpoint(table.game.id, decisions)
+        if found is None:
+            return None
+        rules = table.kind.rules
+        state = rules.load(found[1])
+        try:
+            for e in await self.store.log(table.game.id, found[0], decisions):
+                state, _ = rules.apply(state, e.seat, Decision.from_json(e.decision))
+        except IllegalDecision:  # a log the rules no longer accept: no state to offer
+            log("replay_failed", game=table.game.id, at=decisions)
+            return None
+        return state
 
     async def panel(self, table: Table, seat: int) -> Panel:
         assert table.state is not None
@@ -432,11 +460,12 @@ class Games:
             base = batch[0].seq
             base_state = await self.state_at(table, base)
             awaited = table.kind.awaited(base_state) if base_state is not None else []
-            if seat.seat not in awaited:
+            if base_state is None or seat.seat not in awaited:
                 raise Refusal(t("bot.undo.not_yours"), t("bot.undo.policy"))
             steps = [Decision.from_json(e.decision) for e in batch]
             await self.store.rollback_to(
-                game_id, table.game.revision, seat=seat.seat, decisions=base, awaited=awaited,
+                game_id, table.game.revision, seat=seat.seat, decisions=base,
+                state=table.kind.rules.dump(base_state), awaited=awaited,
                 note=t("bot.journal.undo", table.game.language, name=seat.name),
                 draft=Draft(seat.seat, base, [d.to_json() for d in steps[:-1]],
                             batch[0].source))

@@ -6,13 +6,14 @@ to its end through the same service the bot uses, and its log replays exactly.""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import shutil
 import sqlite3
 from pathlib import Path
 
 from bot.store import Store, migration_files
-from bot.turns import Games
+from bot.turns import Games, Refusal
 from engine.core import Decision
 from engine.pantheon import apply, dump, new_game
 
@@ -76,3 +77,63 @@ def plain(data: dict) -> dict:
     out = {k: v for k, v in data.items() if k != "trail"}
     out["players"] = [{k: v for k, v in p.items() if k != "used_gods"} for p in data["players"]]
     return out
+
+
+SCHEMA4 = Path(__file__).parent / "data" / "schema4-games.db"
+
+
+async def test_a_schema_4_database_gets_the_compact_log_and_its_games_go_on(tmp_path):
+    """Migration 5 (issue 11) on a database written by the schema-4 bot (commit 25126c6, with
+    tests/data/make_schema4_db.py): a finished Pantheon game, a Pantheon game in progress with
+    an unconfirmed draft, an Amun-Re game in progress. The finished game keeps only its first
+    and last snapshots; the games in progress go on through the bot's service, old JSON rows and
+    new compressed ones side by side; undo still finds the state it needs; every log replays."""
+    db = tmp_path / "agora.db"
+    shutil.copy(SCHEMA4, db)
+    with sqlite3.connect(db) as con:
+        assert con.execute("PRAGMA user_version").fetchone()[0] == 4
+        before = dict(con.execute("SELECT game_id, COUNT(*) FROM snapshots GROUP BY game_id"))
+    store = await Store.open(db)
+    try:
+        assert await store.schema_version() == len(migration_files()) >= 5
+        over, playing, amunre = [await store.game(i) for i in (1, 2, 3)]
+        kept = await store._all("SELECT game_id, decisions FROM snapshots ORDER BY 1, 2")
+        assert [d for g, d in kept if g == 1] == [0, over.decisions] and before[1] > 100
+        games = Games(store)
+        table = await games.table(playing.id)
+        assert (await games.panel(table, 0)).steps == [Decision("action", {"action": "move"})]
+        rng = random.Random(8)
+        undone = False
+        for gid in (playing.id, amunre.id):
+            for _ in range(4000):
+                while await games.automatic_step(gid) is not None:
+                    pass
+                table = await games.table(gid)
+                if table.game.status != "playing":
+                    break
+                seat = table.seats[table.awaited()[0].seat]
+                panel = await games.open_panel(gid, seat.user_id)
+                if panel.complete:
+                    await games.confirm(gid, seat.user_id, token=panel.token,
+                                        number=panel.number)
+                else:
+                    await games.choose(gid, seat.user_id, token=panel.token,
+                                       number=panel.number,
+                                       index=rng.randrange(len(panel.options)))
+                if gid == playing.id and not undone and table.game.decisions >= 70:
+                    # a step taken back after the upgrade: its state is replayed
+                    with contextlib.suppress(Refusal):
+                        await games.undo(gid, seat.user_id)
+                        undone = True
+            table = await games.table(gid)
+            assert table.game.status == "over"
+            rules = table.kind.rules
+            state = rules.load((await store.checkpoint(gid, 0))[1])
+            for e in await store.log(gid):
+                state, _ = rules.apply(state, e.seat, Decision.from_json(e.decision))
+            assert rules.dump(state) == rules.dump(table.state)
+            kept = await store._all("SELECT decisions FROM snapshots WHERE game_id = ?", (gid,))
+            assert [r[0] for r in kept] == [0, table.game.decisions]
+        assert undone
+    finally:
+        await store.close()

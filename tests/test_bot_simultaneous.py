@@ -254,7 +254,8 @@ async def _offers_before_the_kill(d: DiscordDouble, db: Path, mention: dict[str,
     for user in PLAYERS:
         await d.wait_for_message(user, has_prompt, timeout=10)
     await quiet(d)
-    store = await Store.open(db)  # the running bot's database, read from here
+    # the running bot's database, read from here while that process writes it: no cache
+    store = await Store.open(db, cache=False)
     try:
         game = await store.open_game(d.channel(CHANNEL).id)
         gid = game.id

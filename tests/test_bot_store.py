@@ -3,11 +3,22 @@ undo to a snapshot, drafts and the journal."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 import pytest
 
-from bot.store import ChannelBusy, Draft, LogEntry, StaleWrite, Store, migration_files
+from bot.store import (
+    CHECKPOINT_EVERY,
+    ChannelBusy,
+    Draft,
+    LogEntry,
+    StaleWrite,
+    Store,
+    migration_files,
+    pack,
+    unpack,
+)
 
 G = "pantheon"  # the game these tests play
 
@@ -96,7 +107,7 @@ async def test_commit_writes_log_snapshot_and_drops_drafts(store):
     game = await store.game(game.id)
     assert rev == game.revision and game.decisions == 2 and game.awaited == [1]
     assert await store.state(game.id) == {"decisions": 2}
-    assert await store.state(game.id, 0) == {"decisions": 0, "x": "start"}
+    assert await store.checkpoint(game.id, 1) == (0, {"decisions": 0, "x": "start"})
     log = await store.log(game.id)
     assert [(e.seq, e.batch, e.barrier) for e in log] == [(0, 0, False), (1, 0, True)]
     assert log[0].events == [{"template": "turn", "args": {}}]
@@ -139,15 +150,16 @@ async def test_rollback_to_snapshot(store):
                        state={"decisions": 3}, decisions=3, awaited=[1])
     game = await store.game(game.id)
     assert [e.seq for e in await store.last_batch(game.id)] == [1, 2]
-    await store.rollback_to(game.id, game.revision, seat=0, decisions=1, awaited=[0],
-                            note="Ann took back a step")
+    await store.rollback_to(game.id, game.revision, seat=0, decisions=1,
+                            state={"decisions": 1}, awaited=[0], note="Ann took back a step")
     game = await store.game(game.id)
     assert game.decisions == 1 and await store.state(game.id) == {"decisions": 1}
     assert [e.seq for e in await store.log(game.id)] == [0]
     assert [j.text for j in await store.journal(game.id)][-1] == "Ann took back a step"
-    with pytest.raises(ValueError):
-        await store.rollback_to(game.id, game.revision, seat=0, decisions=3, awaited=[0],
-                                note="no such snapshot")
+    with pytest.raises(StaleWrite):  # the revision it read is gone: nothing changes
+        await store.rollback_to(game.id, game.revision - 1, seat=0, decisions=0,
+                                state={"decisions": 0}, awaited=[0], note="stale")
+    assert (await store.game(game.id)).decisions == 1
 
 
 async def test_replace_seat_and_user_games(store):
@@ -163,3 +175,39 @@ async def test_replace_seat_and_user_games(store):
     await store.set_seat_info(game.id, 0, dm_ok=False, hand_sig="abc", policy="draw")
     seat = (await store.seats(game.id))[0]
     assert (seat.dm_ok, seat.hand_sig, seat.policy) == (False, "abc", "draw")
+
+
+async def test_snapshots_are_sparse_and_a_finished_game_keeps_its_ends(store):
+    """The log is the truth: the store keeps the start, a checkpoint every CHECKPOINT_EVERY
+    decisions or so and the current state; a finished game keeps its first and last."""
+    game = await start(store)
+    for n in range(1, 101):
+        await store.commit(game.id, game.revision, seat=0, entries=[entry(n - 1)],
+                           state={"decisions": n}, decisions=n, awaited=[0], over=n == 100)
+        game = await store.game(game.id)
+        kept = [d for d, _ in await store._all("SELECT decisions, 0 FROM snapshots WHERE"
+                                               " game_id = ? ORDER BY decisions", (game.id,))]
+        if n < 100:
+            assert kept[0] == 0 and kept[-1] == n
+            assert all(b - a >= CHECKPOINT_EVERY for a, b in zip(kept[:-2], kept[1:-1],
+                                                                  strict=True))
+            assert len(kept) <= n // CHECKPOINT_EVERY + 2
+            assert await store.checkpoint(game.id, n - 1) == (
+                kept[-2], {"decisions": kept[-2]} if kept[-2] else {"decisions": 0, "x": "start"})
+    assert kept == [0, 100] and game.status == "over"
+    assert len(await store.log(game.id)) == 100  # every decision stays
+
+
+async def test_log_and_snapshots_are_stored_compressed_and_old_rows_still_read(store):
+    game = await start(store)
+    events = [{"template": "drew_cards", "args": {"seat": 1, "count": 3}}] * 4
+    await store.commit(game.id, game.revision, seat=0,
+                       entries=[LogEntry(seq=0, seat=0, decision={"kind": "take", "args": {}},
+                                         source="button", events=events)],
+                       state={"decisions": 1, "players": [{"hand": ["x"] * 30}]},
+                       decisions=1, awaited=[0])
+    (data,) = await store._one("SELECT data FROM decisions WHERE game_id = ?", (game.id,))
+    assert isinstance(data, bytes) and len(data) < len(json.dumps([{}, events]))
+    assert unpack(pack({"a": [1, 2]})) == {"a": [1, 2]}
+    assert unpack('[{"kind": "x"}, []]') == [{"kind": "x"}, []]  # a row from before version 5
+    assert (await store.log(game.id))[0].events == events

@@ -1,0 +1,128 @@
+"""Many games at a human pace in one process: every game gets one click a minute (a random
+option of the awaited seat's panel, as a button click does), and each commit that ends a seat's
+part has its board drawn in a worker thread, as the publisher does for the channel post.
+
+    python3 benchmarks/bench_scale.py [--game pantheon] [--games 1000] [--seconds 60]
+                                      [--players 4] [--no-pictures]
+
+Prints the interaction latency (the click through the turn service: panel, apply, draft or
+commit, the answer's panel) as median / p95 / p99, the clicks per second served, the pictures
+drawn, and the database size. Setting up the games (lobby, begin) is not timed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from bot.lobby import Lobby  # noqa: E402
+from bot.publish import render_board  # noqa: E402
+from bot.store import Store  # noqa: E402
+from bot.turns import Games, Refusal  # noqa: E402
+
+
+async def setup(lobby: Lobby, game: str, n: int, players: int) -> list[int]:
+    ids = []
+    for i in range(n):
+        channel = 10_000 + i
+        host = channel * 10
+        table = await lobby.start(game=game, guild_id=1, channel_id=channel, user_id=host,
+                                  name="p0", options={"seed": i + 1})
+        for p in range(1, players):
+            await lobby.join(game=game, channel_id=channel, user_id=host + p, name=f"p{p}")
+        await lobby.begin(game=game, channel_id=channel, user_id=host, can_manage=True)
+        ids.append(table.game.id)
+    return ids
+
+
+async def click(games: Games, gid: int, rng: random.Random) -> bool:
+    """One click of the awaited seat; True when it committed (the publisher draws then)."""
+    table = await games.table(gid)
+    if table.game.status != "playing":
+        return False
+    seat = table.seats[table.awaited()[0].seat]
+    panel = await games.panel(table, seat.seat)
+    try:
+        if panel.complete:
+            res = await games.confirm(gid, seat.user_id, token=panel.token, number=panel.number)
+        else:
+            res = await games.choose(gid, seat.user_id, token=panel.token, number=panel.number,
+                                     index=rng.randrange(len(panel.options)))
+    except Refusal:
+        return False
+    return res.commit is not None
+
+
+async def run(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "scale.db"
+        store = await Store.open(db)
+        games = Games(store)
+        lobby = Lobby(games)
+        start = time.perf_counter()
+        ids = await setup(lobby, args.game, args.games, args.players)
+        print(f"set up {len(ids)} games in {time.perf_counter() - start:.1f} s")
+        latencies: list[float] = []
+        drawn = 0
+        pictures: set[asyncio.Task[None]] = set()
+        end = time.perf_counter() + args.seconds
+        interval = 60.0  # one click per game per minute
+
+        async def draw(gid: int) -> None:
+            nonlocal drawn
+            table = await games.table(gid)
+            await asyncio.to_thread(render_board, table)
+            drawn += 1
+
+        async def player(gid: int, rng: random.Random) -> None:
+            await asyncio.sleep(rng.uniform(0, interval))  # games do not click in step
+            while time.perf_counter() < end:
+                t0 = time.perf_counter()
+                committed = await click(games, gid, rng)
+                latencies.append(time.perf_counter() - t0)
+                if committed and args.pictures:
+                    task = asyncio.create_task(draw(gid))
+                    pictures.add(task)
+                    task.add_done_callback(pictures.discard)
+                await asyncio.sleep(interval)
+
+        rng = random.Random(1)
+        await asyncio.gather(*(player(gid, random.Random(rng.random())) for gid in ids))
+        await asyncio.gather(*list(pictures))
+        await store.wal_checkpoint()
+        size = db.stat().st_size
+        await store.close()
+    lat = sorted(x * 1000 for x in latencies)
+    p = lambda q: lat[min(len(lat) - 1, int(q * len(lat)))]  # noqa: E731
+    print(f"{args.game}: {len(ids)} games x {args.players} players, {args.seconds:.0f} s, "
+          f"pictures {'on' if args.pictures else 'off'}")
+    print(f"  {len(lat)} clicks ({len(lat) / args.seconds:.1f}/s), {drawn} boards drawn")
+    print(f"  latency median {statistics.median(lat):.1f} ms, p95 {p(0.95):.1f} ms, "
+          f"p99 {p(0.99):.1f} ms, max {lat[-1]:.1f} ms")
+    print(f"  database {size / 1e6:.1f} MB ({size / len(ids) / 1000:.0f} KB per game)")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="pantheon")
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--no-pictures", dest="pictures", action="store_false")
+    args = parser.parse_args()
+    print(f"load average (1 min): {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
+    asyncio.run(run(args))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

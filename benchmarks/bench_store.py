@@ -1,0 +1,163 @@
+"""Storage and the turn service: whole games played through the bot's own layers (the lobby, the
+turn service with its drafts and commits, the SQLite store), without Discord.
+
+    python3 benchmarks/bench_store.py [--game pantheon|amunre|all] [--games 3] [--seed 1]
+
+Every seat is a human clicking a random option of its panel, exactly as a button click does
+(`Games.choose` with the panel's token, `Games.confirm` when the part is complete). Prints, per
+game and player count:
+- decisions per second through the turn service, without pictures, and with the publisher's
+  pictures (the public board after every commit that ends a seat's part, as the channel post
+  draws it, and the acting seat's hand);
+- the floor, measured in the same run: one SQLite WAL commit (synchronous=FULL, as the store) of
+  a snapshot-sized row, plus one PNG encode (level 1) of the board; and a turn — the legal
+  options, apply, commit, and the board picture — as a ratio to that floor;
+- the database bytes per finished game (the file after a checkpoint, divided by the games).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import os
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from PIL import Image  # noqa: E402
+
+from bot.lobby import Lobby  # noqa: E402
+from bot.publish import render_board, render_hand  # noqa: E402
+from bot.store import Store  # noqa: E402
+from bot.turns import Games, Refusal  # noqa: E402
+from engine import registry  # noqa: E402
+
+CHANNEL = 100
+
+
+async def open_game(lobby: Lobby, game: str, players: int, seed: int, channel: int) -> int:
+    table = await lobby.start(game=game, guild_id=1, channel_id=channel, user_id=1,
+                              name="p1", options={"seed": seed})
+    for u in range(2, players + 1):
+        await lobby.join(game=game, channel_id=channel, user_id=u, name=f"p{u}")
+    await lobby.begin(game=game, channel_id=channel, user_id=1, can_manage=True)
+    return table.game.id
+
+
+async def play(games: Games, game_id: int, rng: random.Random, pictures: bool,
+               turn_times: list[float] | None = None) -> int:
+    """Click random options until the game is over; returns the decisions committed."""
+    clicks = 0
+    while True:
+        table = await games.table(game_id)
+        if table.game.status != "playing":
+            return table.game.decisions
+        awaited = table.awaited()
+        seat = table.seats[awaited[0].seat]
+        start = time.perf_counter()
+        panel = await games.panel(table, seat.seat)
+        if panel.complete:
+            res = await games.confirm(game_id, seat.user_id, token=panel.token,
+                                      number=panel.number)
+        else:
+            try:
+                res = await games.choose(game_id, seat.user_id, token=panel.token,
+                                         number=panel.number,
+                                         index=rng.randrange(len(panel.options)))
+            except Refusal:
+                continue
+        if res.commit is not None and pictures:
+            fresh = await games.table(game_id)
+            render_board(fresh)
+            if turn_times is not None:  # a turn: options, apply, commit and the board
+                turn_times.append(time.perf_counter() - start)
+            render_hand(fresh, seat.seat)
+        clicks += 1
+        if clicks > 20000:
+            raise RuntimeError("the game does not end")
+
+
+def floor_ms(board_state_bytes: int, picture: Image.Image, runs: int = 40) -> float:
+    """One SQLite WAL commit (synchronous=FULL) of a snapshot-sized row, plus one PNG encode
+    (level 1) of the board: the least a turn can cost."""
+    with tempfile.TemporaryDirectory() as tmp:
+        con = sqlite3.connect(Path(tmp) / "floor.db", isolation_level=None)
+        con.execute("PRAGMA journal_mode=WAL")
+        con.execute("PRAGMA synchronous=FULL")
+        con.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, data TEXT)")
+        row = "x" * board_state_bytes
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            con.execute("BEGIN IMMEDIATE")
+            con.execute("INSERT INTO t (data) VALUES (?)", (row,))
+            con.execute("COMMIT")
+            out = io.BytesIO()
+            picture.save(out, format="PNG", compress_level=1, optimize=False)
+            times.append(time.perf_counter() - start)
+        con.close()
+    return statistics.median(times) * 1000
+
+
+async def bench(game: str, players: int, n_games: int, seed: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "bench.db"
+        store = await Store.open(db)
+        games = Games(store)
+        lobby = Lobby(games)
+        rng = random.Random(seed)
+        decisions = 0
+        start = time.perf_counter()
+        ids = []
+        for i in range(n_games):
+            gid = await open_game(lobby, game, players, seed + i, CHANNEL + i)
+            ids.append(gid)
+            decisions += await play(games, gid, rng, pictures=False)
+        plain = decisions / (time.perf_counter() - start)
+        await store.wal_checkpoint()
+        size = db.stat().st_size / n_games
+        # with the publisher's pictures, and the turn (options, apply, commit, board) timed
+        turns: list[float] = []
+        decisions = 0
+        start = time.perf_counter()
+        gid = await open_game(lobby, game, players, seed + 1000, CHANNEL + 1000)
+        decisions += await play(games, gid, rng, pictures=True, turn_times=turns)
+        drawn = decisions / (time.perf_counter() - start)
+        table = await games.table(gid)
+        state_bytes = len(str(table.kind.rules.dump(table.state)))
+        await store.close()
+    k = table.kind
+    public = k.rules.view(table.state, None)
+    picture = registry.part(game, "render")
+    image = Image.open(io.BytesIO(picture.board_png(public, "en")))
+    image.load()
+    floor = floor_ms(state_bytes, image)
+    turn = statistics.median(turns) * 1000
+    print(f"{game:>8} {players}p  {plain:8.0f} dec/s  {drawn:8.0f} dec/s with pictures  "
+          f"turn {turn:6.1f} ms = {turn / floor:4.2f}x floor ({floor:.1f} ms)  "
+          f"{size / 1000:8.0f} KB per finished game")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="all", choices=["all", *registry.ids()])
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"load average (1 min): {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
+    for game in registry.ids() if args.game == "all" else [args.game]:
+        info = registry.info(game)
+        for players in sorted({info.min_players, info.max_players}):
+            asyncio.run(bench(game, players, args.games, args.seed))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
