@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -168,6 +169,9 @@ class Games:
         # each game's loaded state, kept while nothing writes to the game (store.generation):
         # one interaction loads and decodes a game once, not once per question it asks
         self._states: dict[int, tuple[int, Any]] = {}
+        # each seat's draft applied (its preview), see _remember_preview
+        self._previews: dict[tuple[int, int], tuple[tuple[int, int, str], tuple[Decision, ...],
+                                                     Any]] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
         if game_id not in self._locks:
@@ -249,7 +253,14 @@ class Games:
                 draft = None
         steps: list[Decision] = []
         preview = table.state
+        memo_key = (table.game.id, seat)
         if draft is not None:
+            stamp = (table.game.revision, draft.base, json.dumps(draft.steps, sort_keys=True))
+            memo = self._previews.get(memo_key)
+            if memo is not None and memo[0] == stamp:  # the same draft on the same state
+                steps, preview = list(memo[1]), memo[2]
+                return Panel(table, seat, steps, preview, k.rules.options(preview, seat),
+                             k.token(preview, seat))
             try:
                 for raw in draft.steps:
                     d = Decision.from_json(raw)
@@ -264,8 +275,19 @@ class Games:
                     preview = after
             except IllegalDecision:
                 steps, preview = [], table.state
+            else:
+                self._remember_preview(memo_key, stamp, steps, preview)
         opts = k.rules.options(preview, seat)
         return Panel(table, seat, steps, preview, opts, k.token(preview, seat))
+
+    def _remember_preview(self, key: tuple[int, int], stamp: tuple[int, int, str],
+                          steps: list[Decision], preview: Any) -> None:
+        """A seat's draft applied to the committed state: the next click of that seat finds it
+        here instead of applying every step again (the stamp names the committed state, by
+        its revision, and the draft)."""
+        self._previews[key] = (stamp, tuple(steps), preview)
+        if len(self._previews) > CACHED_GAMES:
+            self._previews.pop(next(iter(self._previews)))
 
     @staticmethod
     def _draft_token(k: Kind, base: Any, seat: int, steps: list[Decision]) -> str:
@@ -379,10 +401,13 @@ class Games:
             return StepResult(await self._after_commit_panel(panel.table.game.id, panel.seat),
                               commit, notes)
         game = panel.table.game
-        await self.store.save_draft(game.id, Draft(panel.seat, game.decisions,
-                                                   [d.to_json() for d in steps], source))
+        raw = [d.to_json() for d in steps]
+        await self.store.save_draft(game.id, Draft(panel.seat, game.decisions, raw, source))
         log("draft_step", game=game.id, seat=panel.seat, kind=decisions[-1].kind,
             steps=len(steps))
+        self._remember_preview((game.id, panel.seat),
+                               (game.revision, game.decisions, json.dumps(raw, sort_keys=True)),
+                               steps, state)
         return StepResult(await self.panel(panel.table, panel.seat))
 
     async def _after_commit_panel(self, game_id: int, seat: int) -> Panel | None:
