@@ -2,8 +2,8 @@
 option of the awaited seat's panel, as a button click does), and each commit that ends a seat's
 part has its board drawn in a worker thread, as the publisher does for the channel post.
 
-    python3 benchmarks/bench_scale.py [--game pantheon] [--games 1000] [--seconds 60]
-                                      [--players 4] [--no-pictures]
+    python3 benchmarks/bench_scale.py [--game all|pantheon|amunre] [--games 1000]
+                                      [--seconds 120] [--players N] [--no-pictures]
 
 Prints the interaction latency (the click through the turn service: panel, apply, draft or
 commit, the answer's panel) as median / p95 / p99, the clicks per second served, the pictures
@@ -28,6 +28,7 @@ from bot.lobby import Lobby  # noqa: E402
 from bot.publish import render_board  # noqa: E402
 from bot.store import Store  # noqa: E402
 from bot.turns import Games, Refusal  # noqa: E402
+from engine import registry  # noqa: E402
 
 
 async def setup(lobby: Lobby, game: str, n: int, players: int) -> list[int]:
@@ -62,14 +63,14 @@ async def click(games: Games, gid: int, rng: random.Random) -> bool:
     return res.commit is not None
 
 
-async def run(args: argparse.Namespace) -> None:
+async def run(args: argparse.Namespace, game: str, players: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "scale.db"
         store = await Store.open(db)
         games = Games(store)
         lobby = Lobby(games)
         start = time.perf_counter()
-        ids = await setup(lobby, args.game, args.games, args.players)
+        ids = await setup(lobby, game, args.games, players)
         print(f"set up {len(ids)} games in {time.perf_counter() - start:.1f} s")
         latencies: list[float] = []
         drawn = 0
@@ -103,7 +104,7 @@ async def run(args: argparse.Namespace) -> None:
         await store.close()
     lat = sorted(x * 1000 for x in latencies)
     p = lambda q: lat[min(len(lat) - 1, int(q * len(lat)))]  # noqa: E731
-    print(f"{args.game}: {len(ids)} games x {args.players} players, {args.seconds:.0f} s, "
+    print(f"{game}: {len(ids)} games x {players} players, {args.seconds:.0f} s, "
           f"pictures {'on' if args.pictures else 'off'}")
     print(f"  {len(lat)} clicks ({len(lat) / args.seconds:.1f}/s), {drawn} boards drawn")
     print(f"  latency median {statistics.median(lat):.1f} ms, p95 {p(0.95):.1f} ms, "
@@ -113,14 +114,17 @@ async def run(args: argparse.Namespace) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="pantheon")
+    parser.add_argument("--game", default="all", choices=["all", *registry.ids()])
     parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--players", type=int, default=None,
+                        help="seats per game (default: the game's most)")
+    parser.add_argument("--seconds", type=float, default=120.0)
     parser.add_argument("--no-pictures", dest="pictures", action="store_false")
     args = parser.parse_args()
     print(f"load average (1 min): {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
-    asyncio.run(run(args))
+    for game in registry.ids() if args.game == "all" else [args.game]:
+        players = args.players or registry.info(game).max_players
+        asyncio.run(run(args, game, players))
     return 0
 
 
