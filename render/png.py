@@ -1,8 +1,15 @@
-"""PNG encoding with fixed options, so that the same picture always gives the same bytes.
+"""PNG encoding with fixed options, so that the same picture always gives the same bytes, and
+the fixed palettes the pictures are drawn in.
 
-Pictures are drawn in RGB and stored as 8-bit palette PNGs: board-game art has few colours, and a
-palette image is a third of the data, which keeps encoding of a full board well inside its time
-budget. Mapping to a fixed palette (nearest colour, no dithering) is deterministic."""
+Pictures are stored as 8-bit palette PNGs: board-game art has few colours, and a palette image
+is a third of the data, which keeps encoding of a full board well inside its time budget.
+Mapping to a fixed palette (nearest colour, no dithering) is deterministic.
+
+The pictures are drawn straight into palette ("P") images (see `Palette` and
+`render.typeface.TextDraw`), which spares the conversion of a whole RGB picture per turn: a
+shape's colour becomes the palette index the conversion would have given it, and anti-aliased
+text is pasted from stamps converted once. Drawing the same picture in RGB and converting it
+with `Palette.quantize` (the reference path the tests compare with) gives the same pixels."""
 
 from __future__ import annotations
 
@@ -27,10 +34,82 @@ def palette_image(colours: Iterable[RGB]) -> Image.Image:
     return holder
 
 
-def encode(image: Image.Image, palette: Image.Image | None = None) -> bytes:
-    if palette is not None:
-        image = image.quantize(palette=palette, dither=Image.Dither.NONE)
+class Palette:
+    """A fixed palette to draw palette images in.
+
+    `index(rgb)` is the index the conversion of an RGB picture (`quantize`) gives a pixel of
+    that colour: the nearest entry through Pillow's colour cache, which is not always the
+    entry of the colour itself (a colour listed twice, or one within the cache's coarseness of
+    another). Drawing with these indices gives what drawing in RGB and converting gave."""
+
+    _known: dict[bytes, Palette] = {}  # by the palette's bytes
+
+    def __init__(self, colours: Iterable[RGB]) -> None:
+        self.holder = palette_image(colours)
+        self.holder.load()
+        self.data: bytes = self.holder.im.getpalette("RGB", "RGB")
+        self.rgb: list[RGB] = [tuple(self.data[i:i + 3]) for i in range(0, 768, 3)]  # type: ignore[misc]
+        self._index: dict[RGB, int] = {}
+        probe = Image.new("RGB", (256, 1))
+        probe.putdata(self.rgb)
+        mapped = self.quantize(probe).im
+        for i, rgb in enumerate(self.rgb):
+            self._index.setdefault(rgb, mapped.getpixel((i, 0)))
+        for i in sorted(set(self._index.values())):
+            # an index the conversion gives must give itself again: a palette picture turned
+            # back into RGB (to blend text into it) and converted keeps its other pixels
+            if self.index(self.rgb[i]) != i:
+                raise ValueError(f"palette entry {i} {self.rgb[i]} does not map to itself")
+            if i == 255:  # render.typeface keeps the last index for "nothing drawn here"
+                raise ValueError("a palette to draw in holds at most 255 colours")
+        Palette._known.setdefault(self.data, self)
+
+    @classmethod
+    def of(cls, image: Image.Image) -> Palette:
+        """The Palette of a palette image (made by `new`, `quantize` or a copy of one); a
+        ValueError for a palette that is not one of `palette_image`'s."""
+        image.load()
+        data = image.im.getpalette("RGB", "RGB")
+        found = cls._known.get(data)
+        if found is None:
+            found = cls(tuple(data[i:i + 3]) for i in range(0, len(data), 3))
+            if found.data != data:  # its indices would not be the image's
+                raise ValueError("not a palette of render.png.palette_image")
+        return found
+
+    def index(self, rgb: RGB) -> int:
+        """The palette index a pixel of colour `rgb` gets in the conversion."""
+        found = self._index.get(rgb)
+        if found is None:
+            probe = Image.new("RGB", (1, 1), rgb)
+            found = self._index[rgb] = self.quantize(probe).im.getpixel((0, 0))
+        return found
+
+    def quantize(self, image: Image.Image) -> Image.Image:
+        """An RGB picture in this palette (each pixel the nearest colour, no dithering)."""
+        return image.quantize(palette=self.holder, dither=Image.Dither.NONE)
+
+    def new(self, size: tuple[int, int], colour: RGB) -> Image.Image:
+        """A palette image of one colour."""
+        img = Image.new("P", size, self.index(colour))
+        img.putpalette(self.data)
+        return img
+
+
+def to_palette(image: Image.Image, palette: Image.Image | None) -> Image.Image:
+    """The picture as it is stored: an RGB picture converted to `palette` (a holder from
+    `palette_image`); a palette picture (drawn in its palette) as it is."""
+    if palette is None or image.mode == "P":
+        return image
+    return image.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+def save_png(image: Image.Image) -> bytes:
     out = io.BytesIO()
     # no text chunks, no timestamps, no optimisation pass: output depends on the pixels only
     image.save(out, format="PNG", compress_level=COMPRESS_LEVEL, optimize=False)
     return out.getvalue()
+
+
+def encode(image: Image.Image, palette: Image.Image | None = None) -> bytes:
+    return save_png(to_palette(image, palette))

@@ -21,7 +21,7 @@ from PIL import Image
 from data.amunre import BOARD
 from data.i18n import language
 from engine.amunre.view import PlayerView, ProvinceView, View
-from render.typeface import TextDraw, fit, font, text_width, wrap
+from render.typeface import TextDraw, fit, font, shapes, text_width, wrap
 
 from . import palette as pal
 from .common import (
@@ -112,15 +112,17 @@ def band_box(name: str) -> Box:
 
 # --- the static picture ---------------------------------------------------------------------
 
-_BACKGROUNDS: dict[str | None, Image.Image] = {}
+_BACKGROUNDS: dict[str | None, tuple[Image.Image, Image.Image]] = {}  # (RGB, palette)
 
 
-def background(locale: str | None) -> Image.Image:
-    """The cached empty board (one per language); callers copy it before drawing."""
+def background(locale: str | None, rgb: bool = False) -> Image.Image:
+    """The cached empty board (one per language), drawn in RGB and converted to the palette
+    once; in RGB with `rgb` (the reference drawing). Callers copy it before drawing."""
     locale = language(locale)
     if locale not in _BACKGROUNDS:
-        _BACKGROUNDS[locale] = _draw_background(locale)
-    return _BACKGROUNDS[locale]
+        img = _draw_background(locale)
+        _BACKGROUNDS[locale] = (img, pal.PAL.quantize(img))
+    return _BACKGROUNDS[locale][0 if rgb else 1]
 
 
 def _draw_background(locale: str | None) -> Image.Image:
@@ -177,9 +179,12 @@ def board_png(view: View, locale: str | None = None) -> bytes:
     return png(draw_board(view, locale))
 
 
-def draw_board(view: View, locale: str | None = None) -> Image.Image:
-    img = background(locale).copy()
-    d = TextDraw(img)
+def draw_board(view: View, locale: str | None = None, rgb: bool = False) -> Image.Image:
+    """The board in the palette it is stored in, drawn in that palette (render.png.Palette);
+    with `rgb`, drawn in RGB: the reference, the same pixels once converted with
+    `pal.PAL.quantize`."""
+    img = background(locale, rgb).copy()
+    d = TextDraw(img, None if rgb else (background(locale, True), background(locale)))
     ringed = _just_won(view)
     for name, box in layout()[0].items():
         _tile(d, view, view.provinces[name], box, name in ringed, locale)
@@ -335,14 +340,21 @@ def _fields(d: Draw, pv: ProvinceView, x: int, y: int) -> None:
              + ["empty"] * max(0, pv.free_fields))
     room = TILE_W - 16 - (6 if pv.plain_farmers else 0)
     s = max(12, min(28, room // max(1, len(kinds) + pv.plain_farmers) - 3))
+    right = x + len(kinds) * (s + 3) + (6 + pv.plain_farmers * s if pv.plain_farmers else 0)
+    shapes(d, ("fields", x, y, tuple(kinds), s, pv.plain_farmers, pal.FIELD, pal.FIELD_EDGE,
+               pal.FARMER, pal.PRINTED_FARMER),
+           (x, y, right, y + s), lambda d: _field_row(d, x, y, kinds, s, pv.plain_farmers))
+
+
+def _field_row(d: Draw, x: int, y: int, kinds: list[str], s: int, plain: int) -> None:
     for k in kinds:
         d.rectangle((x, y, x + s, y + s), fill=pal.FIELD, outline=pal.FIELD_EDGE, width=2)
         if k != "empty":
             farmer(d, x + 2, y + 2, s - 4, printed=k == "printed")
         x += s + 3
-    if pv.plain_farmers:
+    if plain:
         x += 6
-        for _ in range(pv.plain_farmers):
+        for _ in range(plain):
             farmer(d, x, y + 2, s - 4)
             x += s
 

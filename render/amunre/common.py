@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from data.i18n import t
-from render.png import encode, palette_image
-from render.typeface import font, text_width
+from render.png import encode
+from render.typeface import font, shapes, text_width
+from render.words import t
 
 from . import palette as pal
 
 Draw = ImageDraw.ImageDraw
 Box = tuple[int, int, int, int]
 
-PALETTE = palette_image(pal.QUANT_COLOURS)
+PALETTE = pal.PAL.holder
 
 
 def png(image) -> bytes:  # type: ignore[no-untyped-def]
@@ -61,6 +61,11 @@ def seat_chip(d: Draw, x: int, y: int, size: int, colour_name: str, locale: str 
 
 def pyramid(d: Draw, x: int, y: int, w: int, h: int) -> None:
     """One pyramid, its base from (x, y+h) to (x+w, y+h); a shaded right face."""
+    shapes(d, ("pyramid", x, y, w, h, pal.PYRAMID, pal.PYRAMID_SHADE, pal.PYRAMID_EDGE),
+           (x, y, x + w, y + h), lambda d: _pyramid(d, x, y, w, h))
+
+
+def _pyramid(d: Draw, x: int, y: int, w: int, h: int) -> None:
     top = (x + w // 2, y)
     d.polygon([(x, y + h), top, (x + w, y + h)], fill=pal.PYRAMID)
     d.polygon([top, (x + w, y + h), (x + w * 3 // 5, y + h)], fill=pal.PYRAMID_SHADE)
@@ -80,6 +85,10 @@ def stone(d: Draw, x: int, y: int, s: int) -> None:
 def farmer(d: Draw, x: int, y: int, s: int, printed: bool = False) -> None:
     """A farmer figure in an s x s square: head and body."""
     c = pal.PRINTED_FARMER if printed else pal.FARMER
+    shapes(d, ("farmer", x, y, s, c), (x, y, x + s, y + s), lambda d: _farmer(d, x, y, s, c))
+
+
+def _farmer(d: Draw, x: int, y: int, s: int, c: pal.RGB) -> None:
     r = s // 5
     d.ellipse((x + s // 2 - r, y + 1, x + s // 2 + r, y + 1 + 2 * r), fill=c)
     d.polygon([(x + s // 2, y + 2 * r), (x + s // 5, y + s - 1), (x + s * 4 // 5, y + s - 1)],

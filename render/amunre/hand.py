@@ -31,7 +31,8 @@ def hand_png(view: View, locale: str | None = None) -> bytes:
     return png(draw_hand(view, locale))
 
 
-def draw_hand(view: View, locale: str | None = None) -> Image.Image:
+def draw_hand(view: View, locale: str | None = None, rgb: bool = False) -> Image.Image:
+    """The hand in the palette (in RGB with `rgb`: the reference, see board.draw_board)."""
     me = _own(view)
     if me is None:
         raise ValueError("hand_png needs a seat view: a spectator holds no hand")
@@ -41,7 +42,8 @@ def draw_hand(view: View, locale: str | None = None) -> Image.Image:
     rows = max(1, -(-len(kinds) // per_row))
     cards_top = HEADER_H + 16 + 168 + 16
     height = cards_top + 44 + rows * (CARD_H + CARD_GAP) + 56
-    img = Image.new("RGB", (WIDTH, height), pal.BACKGROUND)
+    size = (WIDTH, height)
+    img = Image.new("RGB", size, pal.BACKGROUND) if rgb else pal.PAL.new(size, pal.BACKGROUND)
     d = TextDraw(img)
     _header(d, view, me, locale)
     _gold(d, me, HEADER_H + 16, locale)

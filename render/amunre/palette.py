@@ -6,6 +6,8 @@ owner patch also carries the colour's letter, so colour is never the only cue.""
 
 from __future__ import annotations
 
+from render.png import Palette
+
 RGB = tuple[int, int, int]
 
 INK: RGB = (30, 28, 24)
@@ -117,3 +119,4 @@ def _quant_colours() -> list[RGB]:
 
 
 QUANT_COLOURS = _quant_colours()
+PAL = Palette(QUANT_COLOURS)  # what the pictures are drawn in (render.png.Palette)

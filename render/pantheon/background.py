@@ -1,5 +1,6 @@
 """The static part of the board picture: the map with its coordinates, the header band and the
-empty panel frames. Drawn once per (player count, locale), kept in a module cache.
+empty panel frames. Drawn once per (player count, locale), kept in a module cache, in RGB and
+converted to the palette the pictures are drawn in (`palette.PAL`).
 
 The fields carry light labels (readable when the picture is opened and zoomed, quiet at a phone's
 inline size); the row letters and column numbers in the margins name every field as well. The
@@ -9,9 +10,10 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from data.i18n import language, t
+from data.i18n import language
 from data.pantheon import BOARD, COMPONENTS, Field
 from render.typeface import TextDraw, font
+from render.words import t
 
 from . import palette as pal
 from .geometry import (
@@ -33,26 +35,40 @@ from .geometry import (
 )
 from .layout import Box, board_layout
 
-_CACHE: dict[tuple[int, str | None], Image.Image] = {}
-_MAPS: dict[bool, Image.Image] = {}
+# (RGB, palette) pairs
+_CACHE: dict[tuple[int, str | None], tuple[Image.Image, Image.Image]] = {}
+_MAPS: dict[bool, tuple[Image.Image, Image.Image]] = {}
 
 
-def background(n_players: int, locale: str | None) -> Image.Image:
-    """The cached background; callers must copy it before drawing on it."""
+def background(n_players: int, locale: str | None, rgb: bool = False) -> Image.Image:
+    """The cached background in the palette (in RGB with `rgb`, for the reference drawing);
+    callers must copy it before drawing on it."""
     locale = language(locale)  # None means the current language: cache it under its name
     key = (n_players, locale)
     if key not in _CACHE:
-        _CACHE[key] = _draw(n_players, locale)
-    return _CACHE[key]
+        img = _draw(n_players, locale)
+        _CACHE[key] = (img, pal.PAL.quantize(img))
+    return _CACHE[key][0 if rgb else 1]
 
 
-def map_image(dark_labels: bool) -> Image.Image:
-    """The map alone (BOARD_W wide, down to MAP_FRAME_BOTTOM), cached; copy before drawing."""
+def pair(n_players: int, locale: str | None) -> tuple[Image.Image, Image.Image]:
+    """The background in RGB and in the palette (a TextDraw's `base`)."""
+    return background(n_players, locale, rgb=True), background(n_players, locale)
+
+
+def map_image(dark_labels: bool, rgb: bool = False) -> Image.Image:
+    """The map alone (BOARD_W wide, down to MAP_FRAME_BOTTOM), cached in the palette (in RGB
+    with `rgb`); copy before drawing."""
     if dark_labels not in _MAPS:
         img = Image.new("RGB", (BOARD_W, MAP_FRAME_BOTTOM + 4), pal.BACKGROUND)
         _draw_map(TextDraw(img), dark_labels)
-        _MAPS[dark_labels] = img
-    return _MAPS[dark_labels]
+        _MAPS[dark_labels] = (img, pal.PAL.quantize(img))
+    return _MAPS[dark_labels][0 if rgb else 1]
+
+
+def map_pair(dark_labels: bool) -> tuple[Image.Image, Image.Image]:
+    """The map in RGB and in the palette (a TextDraw's `base`)."""
+    return map_image(dark_labels, rgb=True), map_image(dark_labels)
 
 
 def panel(d: ImageDraw.ImageDraw, box: Box, title: str = "") -> None:
@@ -124,7 +140,7 @@ def _draw_map(d: ImageDraw.ImageDraw, dark_labels: bool) -> None:
 def _draw(n_players: int, locale: str | None) -> Image.Image:
     lay = board_layout(n_players)
     img = Image.new("RGB", (lay.width, lay.height), pal.BACKGROUND)
-    img.paste(map_image(False), (0, 0))
+    img.paste(map_image(False, rgb=True), (0, 0))
     d = TextDraw(img)
     d.rectangle((0, 0, lay.width, HEADER_H), fill=pal.HEADER)
     panel(d, lay.epochs, t("pantheon.render.board.epochs", locale))

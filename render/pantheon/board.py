@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from data.i18n import t
 from data.pantheon import BOARD, COMPONENTS
 from engine.pantheon.view import View
-from render.png import encode, palette_image
+from render.png import encode
 from render.typeface import TextDraw, fit, font, text_width
+from render.words import t
 
 from . import background, changes, icons, names, panels, tableau
 from . import palette as pal
@@ -27,17 +27,20 @@ NAME_MAX_W = 300  # a long display name must not push the header's text off the 
 TITLE_Y, WAITING_Y, CHANGES_Y = 30, 78, 112
 
 
-PALETTE = palette_image(pal.QUANT_COLOURS)
+PALETTE = pal.PAL.holder
 
 
 def board_png(view: View, locale: str | None = None) -> bytes:
     return encode(draw_board(view, locale), PALETTE)
 
 
-def draw_board(view: View, locale: str | None = None) -> Image.Image:
+def draw_board(view: View, locale: str | None = None, rgb: bool = False) -> Image.Image:
+    """The board in the palette it is stored in (drawn in that palette: see
+    render.png.Palette); with `rgb`, drawn in RGB (the reference the palette drawing is
+    compared with, and what the replay reduces), to be converted with `pal.PAL.quantize`."""
     lay = board_layout(len(view.players))
-    img = background.background(len(view.players), locale).copy()
-    d = TextDraw(img)
+    img = background.background(len(view.players), locale, rgb).copy()
+    d = TextDraw(img, None if rgb else background.pair(len(view.players), locale))
     draw_map(d, view, locale)
     _header(d, view, locale, lay.width)
     panels.epochs(d, lay, view, locale)
@@ -56,32 +59,52 @@ def symbols_in_play(n_players: int) -> list[int]:
             and not (n_players == 3 and i == 4)]
 
 
-def draw_map(d: Draw, view: View, locale: str | None, dark_labels: bool = False) -> None:
-    """Everything on the map that changes during a game, over the cached empty map."""
-    _people_marks(d, view)
-    _active_people(d, view)
-    if view.temple:
+Area = tuple[int, int, int, int] | None
+REACH = 2 * HEX_R  # nothing drawn for a field reaches farther than this from its centre
+
+
+def draw_map(d: Draw, view: View, locale: str | None, dark_labels: bool = False,
+             area: Area = None) -> None:
+    """Everything on the map that changes during a game, over the cached empty map; with
+    `area` (a pixel box), only what is drawn for the fields near it (the focus picture crops
+    that box: the rest of the map would be drawn for nothing)."""
+    _people_marks(d, view, area)
+    _active_people(d, view, area)
+    if view.temple and _near(view.temple, area):
         icons.temple(d, *field_centre(view.temple))
     for label, loot_id in view.loot.items():
-        icons.loot_tile(d, *field_centre(label), loot_id)
-    _changed(d, view, dark_labels)
-    _pieces(d, view, locale)
+        if _near(label, area):
+            icons.loot_tile(d, *field_centre(label), loot_id)
+    _changed(d, view, dark_labels, area)
+    _pieces(d, view, locale, area)
 
 
-def _people_marks(d: Draw, view: View) -> None:
+def _near(label: str, area: Area) -> bool:
+    """Whether what is drawn for the field `label` may show in `area` (None: everywhere)."""
+    if area is None:
+        return True
+    x, y = field_centre(label)
+    return (area[0] - REACH <= x <= area[2] + REACH) and (area[1] - REACH <= y <= area[3] + REACH)
+
+
+def _people_marks(d: Draw, view: View, area: Area = None) -> None:
     """The marks of the peoples still to come: a played people's fields never matter again."""
     played = set(view.peoples_played)
     for letter, spec in COMPONENTS.peoples.items():
         if spec["id"] in played:
             continue
-        x, y = field_centre(BOARD.label(BOARD.start_field[letter]))
-        icons.people_mark(d, x, y + 3, letter, start=True)
+        label = BOARD.label(BOARD.start_field[letter])
+        if _near(label, area):
+            x, y = field_centre(label)
+            icons.people_mark(d, x, y + 3, letter, start=True)
         for i in symbols_in_play(len(view.players)):
-            x, y = field_centre(BOARD.label(BOARD.symbol_fields[letter][i]))
-            icons.people_mark(d, x, y + 3, letter, start=False)
+            label = BOARD.label(BOARD.symbol_fields[letter][i])
+            if _near(label, area):
+                x, y = field_centre(label)
+                icons.people_mark(d, x, y + 3, letter, start=False)
 
 
-def _active_people(d: Draw, view: View) -> None:
+def _active_people(d: Draw, view: View, area: Area = None) -> None:
     """Outline the active people's start and symbol fields, where this epoch's loot lies."""
     if view.people is None:
         return
@@ -89,24 +112,28 @@ def _active_people(d: Draw, view: View) -> None:
     symbols = BOARD.symbol_fields[letter]
     for idx in (BOARD.start_field[letter],
                 *(symbols[i] for i in symbols_in_play(len(view.players)))):
-        x, y = field_centre(BOARD.label(idx))
-        d.polygon(hex_corners(x, y, HEX_R - 1), outline=pal.ACTIVE_EDGE, width=3)
+        if _near(BOARD.label(idx), area):
+            x, y = field_centre(BOARD.label(idx))
+            d.polygon(hex_corners(x, y, HEX_R - 1), outline=pal.ACTIVE_EDGE, width=3)
 
 
-def _changed(d: Draw, view: View, dark_labels: bool) -> None:
+def _changed(d: Draw, view: View, dark_labels: bool, area: Area = None) -> None:
     """Ring every field the last turn changed; where a piece it placed has gone home since (feet
     leave the board at an epoch's end), draw the piece's outline in its seat's colour."""
     for label in changes.changed_fields(view):
-        icons.changed_field(d, *field_centre(label), HEX_R - 3)
-        background.label(d, BOARD.fields[BOARD.by_label[label]], dark_labels)
+        if _near(label, area):
+            icons.changed_field(d, *field_centre(label), HEX_R - 3)
+            background.label(d, BOARD.fields[BOARD.by_label[label]], dark_labels)
     for seat, kind, label in view.last_changes.get("placed", []):
-        if [seat, kind] not in view.pieces.get(label, []):
+        if [seat, kind] not in view.pieces.get(label, []) and _near(label, area):
             x, y = piece_centre(label, 0, 1)
             icons.ghost(d, kind, x, y, pal.PLAYER[view.players[seat].colour], piece_r(1))
 
 
-def _pieces(d: Draw, view: View, locale: str | None) -> None:
+def _pieces(d: Draw, view: View, locale: str | None, area: Area = None) -> None:
     for label, plist in view.pieces.items():
+        if not _near(label, area):
+            continue
         r = piece_r(len(plist))
         for slot, (seat, kind) in enumerate(plist):
             x, y = piece_centre(label, slot, len(plist))

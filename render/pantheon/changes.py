@@ -5,8 +5,8 @@ and the next one has changed nothing yet, those of the turn just finished (marke
 
 from __future__ import annotations
 
-from data.i18n import t
 from engine.pantheon.view import View
+from render.words import t
 
 from . import names
 

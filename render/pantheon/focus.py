@@ -73,17 +73,21 @@ def _grow(box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
     return nx0, ny0, nx0 + w, ny0 + h
 
 
-def draw_focus(view: View, locale: str | None = None) -> Image.Image | None:
+def draw_focus(view: View, locale: str | None = None, rgb: bool = False) -> Image.Image | None:
+    """The focus picture in the palette (in RGB with `rgb`: the reference, see
+    board.draw_board); None when the last turn changed no field."""
     box = focus_box(view)
     if box is None:
         return None
-    full = background.map_image(True).copy()
-    board.draw_map(TextDraw(full), view, locale, dark_labels=True)
+    full = background.map_image(True, rgb).copy()
+    board.draw_map(TextDraw(full, None if rgb else background.map_pair(True)), view, locale,
+                   dark_labels=True, area=box)
     crop = full.crop(box)
     width = crop.width
     lines = _caption(view, locale, width)
     top = 10 + LINE_H * (1 + len(lines)) + 6
-    img = Image.new("RGB", (width, top + crop.height), pal.HEADER)
+    size = (width, top + crop.height)
+    img = Image.new("RGB", size, pal.HEADER) if rgb else pal.PAL.new(size, pal.HEADER)
     img.paste(crop, (0, top))
     d = TextDraw(img)
     y = 10 + LINE_H // 2

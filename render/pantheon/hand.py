@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from data.i18n import t
 from data.pantheon import COMPONENTS
 from engine.pantheon.view import PlayerView, View
 from render.png import encode
 from render.typeface import TextDraw, fit, font, text_width
+from render.words import t
 
 from . import cards, icons, names, tableau
 from . import palette as pal
@@ -29,11 +29,13 @@ def hand_png(view: View, locale: str | None = None) -> bytes:
     return encode(draw_hand(view, locale), PALETTE)
 
 
-def draw_hand(view: View, locale: str | None = None) -> Image.Image:
+def draw_hand(view: View, locale: str | None = None, rgb: bool = False) -> Image.Image:
+    """The hand in the palette (in RGB with `rgb`: the reference, see board.draw_board)."""
     if view.seat is None or view.players[view.seat].hand is None:
         raise ValueError("hand_png needs a seat's own view(state, seat), not a spectator view")
     pv = view.players[view.seat]
-    img = Image.new("RGB", (HAND_W, HAND_H), pal.BACKGROUND)
+    size = (HAND_W, HAND_H)
+    img = Image.new("RGB", size, pal.BACKGROUND) if rgb else pal.PAL.new(size, pal.BACKGROUND)
     d = TextDraw(img)
     _band(d, pv, locale)
     _status(d, view, pv, locale)

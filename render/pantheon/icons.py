@@ -7,7 +7,7 @@ import math
 
 from PIL import ImageDraw
 
-from render.typeface import font
+from render.typeface import font, shapes
 
 from . import palette as pal
 from .geometry import hex_corners
@@ -207,12 +207,17 @@ def offering_tile(d: Draw, x: int, y: int, kind: str, level: int | None, size: i
         d.text((x, y), str(level), font=font(size * 3 // 5, True), fill=pal.CARD_INK[kind],
                anchor="mm")
     else:
-        for i in range(box[0], box[2], 6):
-            d.line((i, box[1], min(i + 3, box[2]), box[1]), fill=pal.MUTED)
-            d.line((i, box[3], min(i + 3, box[2]), box[3]), fill=pal.MUTED)
-        for j in range(box[1], box[3], 6):
-            d.line((box[0], j, box[0], min(j + 3, box[3])), fill=pal.MUTED)
-            d.line((box[2], j, box[2], min(j + 3, box[3])), fill=pal.MUTED)
+        shapes(d, ("dashed", box, pal.MUTED), box, lambda d: _dashed(d, box))
+
+
+def _dashed(d: Draw, box: tuple[int, int, int, int]) -> None:
+    """The dashed outline of a missing offering tile."""
+    for i in range(box[0], box[2], 6):
+        d.line((i, box[1], min(i + 3, box[2]), box[1]), fill=pal.MUTED)
+        d.line((i, box[3], min(i + 3, box[2]), box[3]), fill=pal.MUTED)
+    for j in range(box[1], box[3], 6):
+        d.line((box[0], j, box[0], min(j + 3, box[3])), fill=pal.MUTED)
+        d.line((box[2], j, box[2], min(j + 3, box[3])), fill=pal.MUTED)
 
 
 def people_mark(d: Draw, x: int, y: int, letter: str, start: bool) -> None:

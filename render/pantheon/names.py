@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from data.i18n import t
 from data.pantheon import COMPONENTS
 from engine.pantheon.flow import waiting_text
+from render.words import t
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI")
 

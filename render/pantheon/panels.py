@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from data.i18n import t
 from data.pantheon import COMPONENTS
 from engine.pantheon.view import View
 from render.typeface import fit, font, text_width, wrap
+from render.words import t
 
 from . import cards, icons, names
 from . import palette as pal

@@ -13,7 +13,6 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
-from data.i18n import t
 from engine.core import Event
 from engine.pantheon import digest
 from engine.pantheon import view as make_view
@@ -21,6 +20,7 @@ from engine.pantheon.view import View
 from engine.record import replay
 from render.png import encode
 from render.typeface import TextDraw, fit, font, text_width
+from render.words import t
 
 from . import names
 from . import palette as pal
@@ -77,7 +77,7 @@ def story(record: dict[str, Any]) -> Story:
 
 def _board(view: View, width: int, locale: str | None) -> Image.Image:
     """The public board, reduced by a whole factor to about `width` pixels (fast and sharp)."""
-    board = draw_board(view, locale)
+    board = draw_board(view, locale, rgb=True)  # reduced from the exact RGB blend of its text
     factor = max(1, round(board.width / width))
     return board.reduce(factor) if factor > 1 else board
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from data.i18n import t
 from data.pantheon import COMPONENTS
 from engine.pantheon.view import PlayerView, View
 from render.typeface import fit, font, text_width
+from render.words import t
 
 from . import icons, names
 from . import palette as pal
