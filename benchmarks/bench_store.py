@@ -7,8 +7,9 @@ Every seat is a human clicking a random option of its panel, exactly as a button
 (`Games.choose` with the panel's token, `Games.confirm` when the part is complete). Prints, per
 game and player count:
 - decisions per second through the turn service, without pictures, and with the publisher's
-  pictures (the public board after every commit that ends a seat's part, as the channel post
-  draws it, and the acting seat's hand);
+  pictures (as bot/publish.py draws them: the board and the close-up of the last turn for each
+  channel post — a commit after which the acting seat is no longer awaited — and a hand
+  picture whenever that seat's hand changed);
 - the floor, measured in the same run: one SQLite WAL commit (synchronous=FULL, as the store) of
   a snapshot-sized row, plus one PNG encode (level 1) of the board; and a turn — the legal
   options, apply, commit, and the board picture — as a ratio to that floor;
@@ -33,8 +34,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from PIL import Image  # noqa: E402
 
+from bot import messages  # noqa: E402
 from bot.lobby import Lobby  # noqa: E402
-from bot.publish import render_board, render_hand  # noqa: E402
+from bot.publish import render_board, render_focus, render_hand  # noqa: E402
 from bot.store import Store  # noqa: E402
 from bot.turns import Games, Refusal  # noqa: E402
 from engine import registry  # noqa: E402
@@ -52,9 +54,10 @@ async def open_game(lobby: Lobby, game: str, players: int, seed: int, channel: i
 
 
 async def play(games: Games, game_id: int, rng: random.Random, pictures: bool,
-               turn_times: list[float] | None = None) -> int:
+               turn_times: list[float] | None = None, boards: list[bytes] | None = None) -> int:
     """Click random options until the game is over; returns the decisions committed."""
     clicks = 0
+    hands: dict[int, str] = {}
     while True:
         table = await games.table(game_id)
         if table.game.status != "playing":
@@ -75,18 +78,33 @@ async def play(games: Games, game_id: int, rng: random.Random, pictures: bool,
                 continue
         if res.commit is not None and pictures:
             fresh = await games.table(game_id)
-            render_board(fresh)
-            if turn_times is not None:  # a turn: options, apply, commit and the board
-                turn_times.append(time.perf_counter() - start)
-            render_hand(fresh, seat.seat)
+            if seat.seat not in {p.seat for p in fresh.awaited()}:  # the channel post
+                board = render_board(fresh)
+                if turn_times is not None:  # a turn: options, apply, commit and the board
+                    turn_times.append(time.perf_counter() - start)
+                if boards is not None:
+                    boards.append(board)
+                render_focus(fresh)
+            for other in fresh.seats:  # the publisher sends a hand that changed
+                sig = messages.hand_signature(fresh, other.seat)
+                if hands.get(other.seat) != sig:
+                    hands[other.seat] = sig
+                    render_hand(fresh, other.seat)
         clicks += 1
         if clicks > 20000:
             raise RuntimeError("the game does not end")
 
 
-def floor_ms(board_state_bytes: int, picture: Image.Image, runs: int = 40) -> float:
+def floor_ms(board_state_bytes: int, boards: list[bytes], runs: int = 40) -> float:
     """One SQLite WAL commit (synchronous=FULL) of a snapshot-sized row, plus one PNG encode
-    (level 1) of the board: the least a turn can cost."""
+    (level 1) of a board: the least a turn can cost. The boards are the game's own posted
+    boards, so the floor encodes what the turns drew."""
+    step = max(1, len(boards) // runs)
+    pictures = []
+    for data in boards[::step][:runs]:
+        image = Image.open(io.BytesIO(data))
+        image.load()
+        pictures.append(image)
     with tempfile.TemporaryDirectory() as tmp:
         con = sqlite3.connect(Path(tmp) / "floor.db", isolation_level=None)
         con.execute("PRAGMA journal_mode=WAL")
@@ -94,7 +112,7 @@ def floor_ms(board_state_bytes: int, picture: Image.Image, runs: int = 40) -> fl
         con.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, data TEXT)")
         row = "x" * board_state_bytes
         times = []
-        for _ in range(runs):
+        for picture in pictures:
             start = time.perf_counter()
             con.execute("BEGIN IMMEDIATE")
             con.execute("INSERT INTO t (data) VALUES (?)", (row,))
@@ -125,20 +143,16 @@ async def bench(game: str, players: int, n_games: int, seed: int) -> None:
         size = db.stat().st_size / n_games
         # with the publisher's pictures, and the turn (options, apply, commit, board) timed
         turns: list[float] = []
+        boards: list[bytes] = []
         decisions = 0
         start = time.perf_counter()
         gid = await open_game(lobby, game, players, seed + 1000, CHANNEL + 1000)
-        decisions += await play(games, gid, rng, pictures=True, turn_times=turns)
+        decisions += await play(games, gid, rng, pictures=True, turn_times=turns, boards=boards)
         drawn = decisions / (time.perf_counter() - start)
         table = await games.table(gid)
         state_bytes = len(str(table.kind.rules.dump(table.state)))
         await store.close()
-    k = table.kind
-    public = k.rules.view(table.state, None)
-    picture = registry.part(game, "render")
-    image = Image.open(io.BytesIO(picture.board_png(public, "en")))
-    image.load()
-    floor = floor_ms(state_bytes, image)
+    floor = floor_ms(state_bytes, boards)
     turn = statistics.median(turns) * 1000
     print(f"{game:>8} {players}p  {plain:8.0f} dec/s  {drawn:8.0f} dec/s with pictures  "
           f"turn {turn:6.1f} ms = {turn / floor:4.2f}x floor ({floor:.1f} ms)  "
