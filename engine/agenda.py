@@ -49,12 +49,21 @@ ApplyFn = Callable[[S, Frame, Decision, list[Event]], None]
 SETTLE_LIMIT = 100_000  # automatic steps without a decision before we call it an endless loop
 
 
+# Optional, per choice: True only when the frame surely has two or more legal decisions. The
+# agenda asks it before listing options to tell a real choice from a forced step; a choice whose
+# options come in an order that puts an expensive test first (Pantheon's action: move before
+# draw) can answer from cheap facts ("draw is always legal, and so is buying"). False means
+# "not sure": the agenda then lists the options as usual.
+SeveralFn = Callable[[S, Frame], bool]
+
+
 @dataclass(frozen=True)
 class Choice(Generic[S]):
     """A choice frame type: its legal decisions, and how one of them changes the state."""
 
     options: OptionsFn[S]
     apply: ApplyFn[S]
+    several: SeveralFn[S] | None = None
 
 
 # --- queue operations (no game data needed, so plain functions the Agenda also offers) ------------
@@ -129,12 +138,14 @@ class Agenda(Generic[S]):
             return fn
         return register
 
-    def choice(self, name: str, options: OptionsFn[S]) -> Callable[[ApplyFn[S]], ApplyFn[S]]:
+    def choice(self, name: str, options: OptionsFn[S], several: SeveralFn[S] | None = None
+               ) -> Callable[[ApplyFn[S]], ApplyFn[S]]:
         """Decorator: `fn(state, frame, decision, events)` applies a decision to a frame of type
         `name`; `options(state, frame)` lists the legal decisions (lazily if it likes). The apply
-        function validates the decision itself and raises IllegalDecision if it is not legal."""
+        function validates the decision itself and raises IllegalDecision if it is not legal.
+        `several(state, frame)`, if given, is a cheap "surely two or more options" (SeveralFn)."""
         def register(fn: ApplyFn[S]) -> ApplyFn[S]:
-            self.choices[name] = Choice(options, fn)
+            self.choices[name] = Choice(options, fn, several)
             return fn
         return register
 
@@ -164,6 +175,8 @@ class Agenda(Generic[S]):
                 s.queue.pop(0)  # every seat has chosen
                 continue
             chosen = choices[kind]
+            if chosen.several is not None and chosen.several(s, frame):
+                return
             # two options make it a real choice: lazy option generators stop there
             opts = list(islice(chosen.options(s, frame), 2))
             if len(opts) > 1:
@@ -190,9 +203,9 @@ class Agenda(Generic[S]):
     def options_for(self, s: S, seat: int) -> list[Decision]:
         """Every legal decision of `seat` now; empty if the front frame does not wait for it
         (including a seat of a simultaneous frame that has already chosen)."""
-        frame = current(s)
-        if frame is None:
+        if not s.queue:
             return []
+        frame = s.queue[0]
         if frame.get("seat") == seat:  # the common case first: one seat, no bookkeeping
             return list(self.choices[frame["t"]].options(s, frame))
         seats = frame.get("seats")
@@ -211,9 +224,9 @@ class Agenda(Generic[S]):
         choice's apply function refuses the decision. The agenda itself changes nothing before
         those checks pass; whether a refusing apply function left the state untouched is the
         game's affair, so a game that promises an unchanged state works on a copy."""
-        frame = current(s)
-        if frame is None:
+        if not s.queue:
             raise IllegalDecision(t(self.game_over), self.game_over_rule)
+        frame = s.queue[0]
         if frame.get("seat") == seat:
             self.choices[frame["t"]].apply(s, frame, decision, events)
         else:

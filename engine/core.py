@@ -49,14 +49,115 @@ class Decision:
 
     def canonical(self) -> str:
         """The decision as compact, key-sorted JSON: the same text in every process (for
-        version trails and receipts)."""
+        version trails and receipts).
+
+        Every apply computes it (the version trail), so it is made here rather than by
+        json.dumps, which cost several times more: the usual shapes (string keys; strings,
+        ints, booleans, None and lists of them as values) are written directly, anything else
+        goes to json.dumps, and both give the same text (tests/test_core.py compares them).
+        Decisions whose values are all strings (a placement, an action, a card) recur all game
+        long, so their text is also remembered (_CANONICAL)."""
+        kind, args = self.kind, self.args
+        try:
+            key = (kind, *args.items())
+            text = _CANONICAL.get(key)
+        except TypeError:  # a list or dict among the values: not hashable, not remembered
+            key, text = None, None
+        if text is not None:
+            return text
+        if type(kind) is str:
+            parts = []
+            plain = True  # every key and value a str: the text may be remembered
+            for k in sorted(args):  # not sorted(items()): a non-str key falls back below
+                if type(k) is not str:
+                    break
+                v = args[k]
+                # strings and ints (field labels, card ids, counts) inline, the rest by
+                # _plain_json
+                if type(v) is str:
+                    value = _json_str(v)
+                else:
+                    plain = False
+                    value = int.__repr__(v) if type(v) is int else _plain_json(v)
+                    if value is None:
+                        break
+                parts.append(f"{_json_str(k)}:{value}")
+            else:
+                text = f'{{"args":{{{",".join(parts)}}},"kind":{_json_str(kind)}}}'
+                if plain and key is not None:
+                    # Only all-string decisions: a value that merely equals another (True and
+                    # 1, 1.0 and 1) would find the other's text. The table is cleared when
+                    # full, so odd input cannot make it grow without bound.
+                    if len(_CANONICAL) >= _CANONICAL_MAX:
+                        _CANONICAL.clear()
+                    _CANONICAL[key] = text
+                return text
         return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
 
     def key(self) -> tuple:
-        return (self.kind, tuple(sorted((k, _freeze(v)) for k, v in self.args.items())))
+        args = self.args
+        if not args:
+            return (self.kind, ())
+        # dict keys are unique, so sorting the pairs compares keys only (in C); lists and dicts
+        # are frozen into tuples so the key hashes (Amun-Re keys every option it lists)
+        items = sorted(args.items())
+        for _, v in items:
+            if type(v) in (list, dict):
+                return (self.kind, tuple((k, _freeze(v)) for k, v in items))
+        return (self.kind, tuple(items))
 
     def __hash__(self) -> int:
         return hash(self.key())
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of JSON-shaped data (dicts, lists, tuples and scalars), as
+    dataclasses.asdict or copy.deepcopy would make it but without their generic machinery: the
+    states' to_json and clone use it for their irregular parts (agenda frames, this turn's
+    changes), where a copy per container is all that is needed."""
+    kind = type(value)
+    if kind is dict:
+        return {k: copy_json(v) if type(v) in _NESTED else v for k, v in value.items()}
+    if kind is list:
+        return [copy_json(v) if type(v) in _NESTED else v for v in value]
+    if kind is tuple:
+        return tuple(copy_json(v) if type(v) in _NESTED else v for v in value)
+    return value
+
+
+_NESTED = (dict, list, tuple)
+
+
+# canonical() texts of all-string decisions, by (kind, *args.items())
+_CANONICAL: dict[tuple, str] = {}
+_CANONICAL_MAX = 4096
+
+# json's own string writer for ensure_ascii=True (json.dumps' default): the same escapes
+_json_str = json.encoder.encode_basestring_ascii
+
+
+def _plain_json(value: Any) -> str | None:
+    """`value` as json.dumps writes it, for strings, ints, booleans, None and lists of those;
+    None for anything else (the caller then asks json.dumps). Exact types only: json writes a
+    subclass of int or str through its own methods, which we leave to json."""
+    kind = type(value)
+    if kind is str:
+        return _json_str(value)
+    if kind is int:
+        return int.__repr__(value)
+    if kind is bool:
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if kind is list:
+        items = []
+        for item in value:
+            text = _plain_json(item)
+            if text is None:
+                return None
+            items.append(text)
+        return f"[{','.join(items)}]"
+    return None
 
 
 def _freeze(value: Any) -> Any:
@@ -67,6 +168,9 @@ def _freeze(value: Any) -> Any:
     return value
 
 
+_NO_ARGS: Any = object()  # Prompt's args not given (None is a value like any other)
+
+
 @dataclass(frozen=True)
 class Prompt:
     """A seat that must decide now, and what kind of decision it is."""
@@ -74,6 +178,15 @@ class Prompt:
     seat: int
     kind: str
     args: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+    def __init__(self, seat: int, kind: str, args: Any = _NO_ARGS) -> None:
+        # The generated __init__ of a frozen dataclass sets each field through
+        # object.__setattr__, which made pending() (asked before every decision) cost twice
+        # as much; writing the instance dict directly is what that amounts to.
+        fields_ = self.__dict__
+        fields_["seat"] = seat
+        fields_["kind"] = kind
+        fields_["args"] = {} if args is _NO_ARGS else args
 
 
 @dataclass

@@ -52,6 +52,17 @@ def _pick(s: Toy, frame: Frame, d: Decision, events: list[Event]) -> None:
     s.log.append(f"{frame['seat']} picked {d.args['x']}")
 
 
+def _sure_several(s: Toy, frame: Frame) -> bool:
+    """The hook a choice may give: True only when surely two or more options (here, when the
+    offer says so without looking at it); False is "not sure"."""
+    return frame.get("many", False)
+
+
+@TOY.choice("pick_hinted", _pick_options, _sure_several)
+def _pick_hinted(s: Toy, frame: Frame, d: Decision, events: list[Event]) -> None:
+    _pick(s, frame, d, events)
+
+
 def _secret_options(s: Toy, frame: Frame) -> list[Decision]:
     return [Decision("secret", {"x": x}) for x in frame["menu"][str(frame["seat"])]]
 
@@ -119,6 +130,16 @@ def test_advance_asks_a_lazy_generator_for_two_options_only():
     s, _ = started({"t": "pick", "seat": 0, "offer": list(range(50))})
     assert s.pulled == 2
     assert TOY.awaited(s) == [0]
+
+
+def test_a_sure_several_hook_spares_the_listing_and_a_doubtful_one_lists_as_usual():
+    s, events = started({"t": "pick_hinted", "seat": 0, "offer": [1, 2, 3], "many": True})
+    assert s.pulled == 0 and TOY.awaited(s) == [0] and events == []
+    assert len(TOY.options_for(s, 0)) == 3  # the options themselves are listed as ever
+    s, events = started({"t": "pick_hinted", "seat": 0, "offer": [1, 2, 3]})
+    assert s.pulled == 2 and TOY.awaited(s) == [0]
+    s, events = started({"t": "pick_hinted", "seat": 1, "offer": [5]})  # not sure: still forced
+    assert s.log == ["1 picked 5"] and events[0].template == "forced"
 
 
 def test_a_single_option_is_taken_and_recorded_as_a_forced_event():

@@ -153,6 +153,48 @@ def test_json_round_trip_is_lossless(n, seed):
         assert A.dump(back) == A.dump(states[min(k + 5, len(states) - 1)])
 
 
+@pytest.mark.parametrize("n,seed", GAMES)
+def test_dump_is_asdict_byte_for_byte(n, seed):
+    """State.to_json is written out field by field (asdict cost several times more at every
+    commit of the bot): it must give the very same data and JSON text."""
+    states, _, _ = played(n, seed)
+    for s in states:
+        data, generic = A.dump(s), asdict(s)
+        assert data == generic and json.dumps(data) == json.dumps(generic)
+        assert (json.dumps(data, sort_keys=True, separators=(",", ":"))
+                == json.dumps(generic, sort_keys=True, separators=(",", ":")))
+
+
+@pytest.mark.parametrize("n,seed", GAMES)
+def test_clone_is_a_deep_copy(n, seed):
+    states, _, _ = played(n, seed)
+    for s in states[::15]:
+        copy = s.clone()
+        assert type(copy) is State and asdict(copy) == asdict(s)
+        before = json.dumps(A.dump(s))
+        for p in copy.players:
+            p.cards.append("x")
+            p.played.append("x")
+            if p.offer is not None:
+                p.offer["x"] = 1
+            if p.choice is not None:
+                p.choice["x"] = 1
+        for prov in copy.provinces.values():
+            prov.farmers += 1
+        for part in (copy.power_deck, copy.province_deck, copy.on_offer, copy.queue):
+            part.append({})
+        copy.supply["x"] = 1
+        copy.last["x"] = 1
+        copy.options["x"] = 1
+        if copy.auction is not None:
+            copy.auction["markers"].append(None)
+        if copy.sacrifice is not None:
+            copy.sacrifice["x"] = 1
+        for frame in copy.queue[:-1]:
+            frame["x"] = 1
+        assert json.dumps(A.dump(s)) == before
+
+
 # --- secrets --------------------------------------------------------------------------------------
 
 def altered(s: State, keep: int | None, rng: random.Random, keys: bool = True) -> State:

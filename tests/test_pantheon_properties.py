@@ -7,13 +7,18 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import asdict
+from itertools import permutations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.agenda import Choice, Frame
 from engine.pantheon import apply, new_game, options, pending, replay, result, view
-from engine.pantheon.state import State
+from engine.pantheon.cards import KINDS
+from engine.pantheon.flow import CHOICES
+from engine.pantheon.sacrifice import payments
+from engine.pantheon.state import Player, State
 from tests.pantheon_helpers import NAMES, check_conservation
 
 SETTINGS = settings(max_examples=15, deadline=None, derandomize=True)
@@ -125,3 +130,66 @@ def test_random_games_end_conserve_components_and_replay(n, seed, opts):
     assert State.from_json(json.loads(json.dumps(s.to_json()))).to_json() == s.to_json()
     # all feet went home at the end of epoch 6 (P-EPOCHEND-1)
     assert all(pc[1] == "column" for ps in s.pieces.values() for pc in ps)
+
+
+# --- the agenda's shortcuts never change what is asked ------------------------------------------
+
+@pytest.mark.parametrize("players,seed,opts", [(2, 11, {}), (3, 12, {"bonus_draft": True}),
+                                               (4, 13, {"stall_guard_rounds": 3}),
+                                               (4, 14, {})])
+def test_several_hooks_only_claim_real_choices(monkeypatch, players, seed, opts) -> None:
+    """A choice's `several` hook lets the agenda skip listing the options when it surely has two
+    or more (engine/agenda.py): whenever a hook says so in a random game, there are."""
+    asked = 0
+
+    def checked(name: str, choice: Choice):
+        def several(s: State, frame: Frame) -> bool:
+            nonlocal asked
+            sure = choice.several(s, frame)
+            if sure:
+                asked += 1
+                assert len(list(choice.options(s, frame))) > 1, (name, frame)
+            return sure
+        return Choice(choice.options, choice.apply, several)
+
+    for name, choice in list(CHOICES.items()):
+        if choice.several is not None:
+            monkeypatch.setitem(CHOICES, name, checked(name, choice))
+    rng = random.Random(seed)
+    s = new_game(players, seed, opts)
+    while pending(s):
+        seat = pending(s)[0].seat
+        s, _ = apply(s, seat, rng.choice(options(s, seat)), in_place=True)
+    assert asked > 100
+
+
+def _reference_payments(player: Player, numbers: tuple[int, ...], tiles_allowed: bool
+                        ) -> list[list[str]]:
+    """sacrifice.payments as it was first written: every assignment of kinds to numbers."""
+    level = {k: (player.tiles.get(k, 0) if tiles_allowed else 0) for k in KINDS}
+    found: dict[tuple, tuple[int, list[str]]] = {}
+    for kinds in permutations(KINDS, len(numbers)):
+        spent = 0
+        for number, kind in zip(numbers, kinds, strict=True):
+            missing = number - level[kind]
+            if missing > 0:
+                if player.hand.get(kind, 0) < missing:
+                    break
+                spent += missing
+        else:
+            key = tuple(sorted(zip(numbers, kinds, strict=True)))
+            found.setdefault(key, (spent, list(kinds)))
+    return [k for _, k in sorted(found.values(), key=lambda t: (t[0], t[1]))]
+
+
+def test_cached_payments_equal_the_full_search() -> None:
+    rng = random.Random(8)
+    for _ in range(5000):
+        p = Player(0, "Ann", "red",
+                   hand={k: rng.randint(0, 6) for k in KINDS if rng.random() < 0.8},
+                   tiles={k: rng.randint(1, 4) for k in KINDS if rng.random() < 0.5})
+        numbers = tuple(rng.randint(1, 5) for _ in range(rng.randint(0, 4)))
+        tiles_allowed = rng.random() < 0.7
+        assert payments(p, numbers, tiles_allowed) == _reference_payments(p, numbers,
+                                                                          tiles_allowed)
+        assert payments(p, list(numbers), tiles_allowed) == payments(p, numbers, tiles_allowed)

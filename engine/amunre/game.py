@@ -9,7 +9,15 @@ import zlib
 from typing import Any
 
 from data.i18n import t
-from engine.core import Decision, Event, GameInfo, IllegalDecision, OptionSpec, Prompt
+from engine.core import (
+    Decision,
+    Event,
+    GameInfo,
+    IllegalDecision,
+    OptionSpec,
+    Prompt,
+    _freeze,
+)
 from engine.simulate import player_names
 
 from . import anytime, auction, buy, income, sacrifice, scoring, setup  # noqa: F401 (agenda)
@@ -83,13 +91,24 @@ def options(s: State, seat: int) -> list[Decision]:
     if type(seat) is not int or not 0 <= seat < s.n or current(s) is None:
         return []
     opts = AGENDA.options_for(s, seat) + anytime.options(s, seat)
-    seen: set[tuple] = set()
+    seen: set = set()
     out = []
     for d in opts:
-        if d.key() not in seen:
-            seen.add(d.key())
+        key = _same(d)
+        if key not in seen:
+            seen.add(key)
             out.append(d)
     return out
+
+
+def _same(d: Decision) -> tuple:
+    """Equal for the decisions Decision.key() finds equal: the kind and the arguments as a set
+    of (name, value) pairs (names are unique), lists and dicts frozen. A frozenset of the items
+    is built in C, where key() sorts them in Python; options() asks this of every option."""
+    try:
+        return (d.kind, frozenset(d.args.items()))
+    except TypeError:  # a list or dict among the values
+        return (d.kind, frozenset((k, _freeze(v)) for k, v in d.args.items()))
 
 
 def _understood(s: State) -> IllegalDecision:

@@ -15,6 +15,7 @@ from .gains import (
     GODS,
     KINDS,
     gain_god,
+    general_supplies,
     general_supply,
     resolve_tile,
     set_tile,
@@ -22,11 +23,19 @@ from .gains import (
     stonkus_value,
     take_from_general,
 )
-from .placement import check_connected, check_field, iter_all_placements, put
+from .placement import (
+    cheapest_cost,
+    check_connected,
+    check_field,
+    has_direct_placements,
+    placement_decisions,
+    put,
+)
 from .state import COLUMN, FOOT, PIECES, State
 from .text import card_name, god_name, is_card, kind_name, kinds_list, pieces_name
 
 TILE_COST = COMPONENTS.tile_cost
+NEED = {g: tuple(sorted(gt.requirement, reverse=True)) for g, gt in GODS.items()}  # covers_sorted
 ACTIONS = ("move", "buy", "god", "draw")
 
 
@@ -43,23 +52,47 @@ def _turn(s: State, frame: Frame, events: list[Event]) -> None:
     push(s, {"t": "action", "seat": seat}, {"t": "after_action", "seat": seat})
 
 
-def _action_options(s: State, frame: Frame) -> Iterator[Decision]:
+def _action_options(s: State, frame: Frame) -> list[Decision]:
+    # action_possible for each action, in ACTIONS order, without its dispatch on the name
     seat = frame["seat"]
-    return (Decision("action", {"action": a}) for a in ACTIONS if action_possible(s, seat, a))
+    out = []
+    if _move_possible(s, seat):
+        out.append(Decision("action", {"action": "move"}))
+    if _buy_possible(s, seat):
+        out.append(Decision("action", {"action": "buy"}))
+    if _god_possible(s, seat):
+        out.append(Decision("action", {"action": "god"}))
+    out.append(Decision("action", {"action": "draw"}))  # P-TURN-3: always legal
+    return out
+
+
+def _action_several(s: State, frame: Frame) -> bool:
+    """Drawing is always legal, so the action is a real choice as soon as one other action is
+    possible; the cheap tests first (the options list them in rule order, move first)."""
+    seat = frame["seat"]
+    return _buy_possible(s, seat) or _god_possible(s, seat) or _move_possible(s, seat)
 
 
 def action_possible(s: State, seat: int, action: str) -> bool:
     if action == "move":
-        budget = max_move_budget(s, seat, big=True)
-        return min_placement_cost(s, seat, jumps=True, good_enough=budget) <= budget
+        return _move_possible(s, seat)
     if action == "buy":
         return _buy_possible(s, seat)
     if action == "god":
-        return next(_iter_payable_gods(s, seat), None) is not None
+        return _god_possible(s, seat)
     return action == "draw"  # P-TURN-3: drawing is always legal
 
 
-@choice("action", _action_options)
+def _move_possible(s: State, seat: int) -> bool:
+    budget = max_move_budget(s, seat, big=True)
+    return min_placement_cost(s, seat, jumps=True, good_enough=budget) <= budget
+
+
+def _god_possible(s: State, seat: int) -> bool:
+    return next(_iter_payable_gods(s, seat), None) is not None
+
+
+@choice("action", _action_options, _action_several)
 def _action(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
     seat = frame["seat"]
     act = d.args.get("action")
@@ -159,12 +192,7 @@ def min_placement_cost(s: State, seat: int, jumps: bool, good_enough: int = 1) -
     """The cheapest placement the seat could make now (99 when none). The search stops at the
     first placement costing at most `good_enough`, and returns that cost: callers that only ask
     "can I afford any placement with this budget?" pass the budget and skip the full search."""
-    best = 99
-    for _, (_, _, cost) in iter_all_placements(s, seat, jumps and _gaiviles(s, seat) > 0):
-        if cost <= good_enough:
-            return cost
-        best = min(best, cost)
-    return best
+    return cheapest_cost(s, seat, jumps and _gaiviles(s, seat) > 0, good_enough)
 
 
 def _gaiviles(s: State, seat: int) -> int:
@@ -174,16 +202,36 @@ def _gaiviles(s: State, seat: int) -> int:
 def _move_cards_options(s: State, frame: Frame) -> list[Decision]:
     seat, big = frame["seat"], frame["big"]
     free = int(big) + steps_value(s, seat)
-    # only a cheapest cost above `free` changes the list below, so the search may stop early
-    cheapest = min_placement_cost(s, seat, jumps=True, good_enough=free)
     held = s.players[seat].hand.get("move", 0)
+    # only a cheapest cost above `free` changes the list below, so the search may stop early;
+    # with no step at all (most follow-up movers) every placement costs too much: no search.
+    # Without free steps only card counts n >= 1 can qualify (2n >= 2 >= any cost), so any
+    # placement will do and the search stops at the first.
+    if free + 2 * held < 1:
+        cheapest = 99
+    else:
+        cheapest = min_placement_cost(s, seat, jumps=True, good_enough=free if free else 2)
     opts = [Decision("cards", {"n": n}) for n in range(held + 1) if free + 2 * n >= cheapest]
     if not big:
         opts.append(Decision("follow_draw"))  # P-MOVE-16
     return opts
 
 
-@choice("move_cards", _move_cards_options)
+def _move_cards_several(s: State, frame: Frame) -> bool:
+    """The options are the card counts n = 0..held with free + 2n at least the cheapest
+    placement, and "draw instead" for a follow-up mover: two or more when the second-largest
+    count (the largest, for a follow-up mover) pays for a placement."""
+    seat, big = frame["seat"], frame["big"]
+    held = s.players[seat].hand.get("move", 0)
+    if big and not held:
+        return False  # only "0 cards": one option at most
+    steps = int(big) + steps_value(s, seat) + 2 * (held - 1 if big else held)
+    if steps < 1:
+        return False  # nothing affordable: the listing finds the one option, if any
+    return min_placement_cost(s, seat, jumps=True, good_enough=steps) <= steps
+
+
+@choice("move_cards", _move_cards_options, _move_cards_several)
 def _move_cards(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
     seat, big = frame["seat"], frame["big"]
     if d.kind == "follow_draw" and not big:
@@ -198,7 +246,8 @@ def _move_cards(s: State, frame: Frame, d: Decision, events: list[Event]) -> Non
     if n > held:
         raise IllegalDecision(t("pantheon.err.held_move_cards", count=held), "P-MOVE-2")
     budget = int(big) + 2 * n + steps_value(s, seat)  # P-MOVE-4
-    if budget < min_placement_cost(s, seat, jumps=True, good_enough=budget):
+    # every placement costs at least 1: no search for a budget of 0
+    if budget < 1 or budget < min_placement_cost(s, seat, jumps=True, good_enough=budget):
         raise IllegalDecision(t("pantheon.err.no_placement", count=budget), "P-TURN-3")
     pop(s)
     if n:
@@ -209,22 +258,25 @@ def _move_cards(s: State, frame: Frame, d: Decision, events: list[Event]) -> Non
              "spent": 0, "placed": 0, "jumps": _gaiviles(s, seat), "loot": []})
 
 
+def _move_place_several(s: State, frame: Frame) -> bool:
+    """Once something is placed "stop" is an option, so one affordable placement makes it a
+    real choice, before that two: the fast unordered searches answer that (the listing sorts
+    and builds them all)."""
+    left = frame["budget"] - frame["spent"]
+    if left < 1:
+        return False  # spent out (every placement costs 1 or 2): "stop" is all that is left
+    if not frame["placed"]:
+        # two placements needed; jumps aside (False is "not sure": the agenda lists them)
+        return has_direct_placements(s, frame["seat"], left, 2)
+    return cheapest_cost(s, frame["seat"], frame["jumps"] > 0, left) <= left
+
+
 def _move_place_options(s: State, frame: Frame) -> Iterator[Decision]:
     seat = frame["seat"]
     left = frame["budget"] - frame["spent"]
     yield from placement_decisions(s, seat, left, jumps=frame["jumps"] > 0)
     if frame["placed"]:
         yield Decision("stop")
-
-
-def placement_decisions(s: State, seat: int, money_or_steps: int, jumps: bool
-                        ) -> Iterator[Decision]:
-    for piece, (label, via, cost) in iter_all_placements(s, seat, jumps):
-        if cost <= money_or_steps:
-            args = {"piece": piece, "field": label}
-            if via:
-                args["via"] = via
-            yield Decision("place", args)
 
 
 def check_place(s: State, seat: int, d: Decision, available: int, jumps: int) -> int:
@@ -263,7 +315,7 @@ def do_place(s: State, seat: int, piece: str, label: str, cost: int, frame: Fram
             events.append(Event("last_loot", {"seat": seat}))
 
 
-@choice("move_place", _move_place_options)
+@choice("move_place", _move_place_options, _move_place_several)
 def _move_place(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
     seat = frame["seat"]
     if d.kind == "stop":
@@ -336,17 +388,30 @@ def _loot_order(s: State, frame: Frame, d: Decision, events: list[Event]) -> Non
 
 def purchase_options(s: State, seat: int, left: int, placing: bool) -> list[Decision]:
     """P-BUY-4..7 purchases affordable with `left` money."""
-    p = s.players[seat]
-    out = [Decision("tile", {"kind": k, "level": lv}) for k in KINDS if k not in p.tiles
-           for lv in range(1, 5) if TILE_COST[lv] <= left]
-    out += [Decision("upgrade", {"kind": k, "level": lv}) for k in KINDS if k in p.tiles
-            for lv in range(p.tiles[k] + 1, 5) if TILE_COST[lv] - TILE_COST[p.tiles[k]] <= left]
+    return list(iter_purchases(s, seat, left, placing))
+
+
+def iter_purchases(s: State, seat: int, left: int, placing: bool) -> Iterator[Decision]:
+    """purchase_options lazily: the agenda's "is Buy still a choice?" stops after two, before
+    the placement search."""
+    tiles = s.players[seat].tiles
+    for k in KINDS:
+        if k not in tiles:
+            for lv in range(1, 5):
+                if TILE_COST[lv] <= left:
+                    yield Decision("tile", {"kind": k, "level": lv})
+    for k in KINDS:
+        if k in tiles:
+            for lv in range(tiles[k] + 1, 5):
+                if TILE_COST[lv] - TILE_COST[tiles[k]] <= left:
+                    yield Decision("upgrade", {"kind": k, "level": lv})
     if left >= 1:
-        out += [Decision("buy_piece", {"piece": pc}) for pc in PIECES
-                if general_supply(s, seat, pc) > 0]
+        general = general_supplies(s, seat)
+        for pc in PIECES:
+            if general[pc] > 0:
+                yield Decision("buy_piece", {"piece": pc})
     if placing:
-        out += list(placement_decisions(s, seat, left, jumps=False))  # P-BUY-8: no Gaiviles
-    return out
+        yield from placement_decisions(s, seat, left, jumps=False)  # P-BUY-8: no Gaiviles
 
 
 def check_purchase(s: State, seat: int, d: Decision, left: int) -> int:
@@ -398,10 +463,13 @@ def _buy_possible(s: State, seat: int) -> bool:
     if money < 1:
         return False
     tiles = s.players[seat].tiles
-    # the cheap checks first: a new level-1 tile or a piece costs 1
-    if len(tiles) < len(KINDS) or any(general_supply(s, seat, pc) > 0 for pc in PIECES):
+    # the cheap checks first: a new level-1 tile costs 1, then an upgrade, then a piece from
+    # the general supply (1, but counting them looks at the whole board)
+    if len(tiles) < len(KINDS):
         return True
     if any(lv < 4 and TILE_COST[lv + 1] - TILE_COST[lv] <= money for lv in tiles.values()):
+        return True
+    if max(general_supplies(s, seat).values()) > 0:
         return True
     return money >= min_placement_cost(s, seat, jumps=False, good_enough=money)
 
@@ -410,12 +478,22 @@ def _buy_options(s: State, frame: Frame) -> Iterator[Decision]:
     seat = frame["seat"]
     yield from (Decision("money", {"card": c}) for c in sorted(s.players[seat].hand)
                 if c in cards.MONEY)
-    yield from purchase_options(s, seat, frame["budget"] - frame["spent"], placing=True)
+    yield from iter_purchases(s, seat, frame["budget"] - frame["spent"], placing=True)
     if frame["bought"]:
         yield Decision("done")
 
 
-@choice("buy", _buy_options)
+def _buy_several(s: State, frame: Frame) -> bool:
+    """Counts options that need no search: each kind of money card held, "done" (once
+    something is bought) and a level-1 tile of each kind not yet held (when 1 is left)."""
+    p = s.players[frame["seat"]]
+    found = sum(1 for c in p.hand if c in cards.MONEY) + (frame["bought"] > 0)
+    if found < 2 and frame["budget"] - frame["spent"] >= TILE_COST[1]:
+        found += len(KINDS) - len(p.tiles)
+    return found > 1
+
+
+@choice("buy", _buy_options, _buy_several)
 def _buy(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
     seat = frame["seat"]
     hand = s.players[seat].hand
@@ -467,7 +545,7 @@ def _iter_payable_gods(s: State, seat: int) -> Iterator[str]:
         tiles_allowed = not GODS[g].cards_only
         if tiles_allowed not in stocks:
             stocks[tiles_allowed] = sacrifice.stock(p, tiles_allowed)
-        if sacrifice.covers(stocks[tiles_allowed], GODS[g].requirement):
+        if sacrifice.covers_sorted(stocks[tiles_allowed], NEED[g]):
             yield g
 
 
@@ -540,7 +618,13 @@ def _draw_options(s: State, frame: Frame) -> list[Decision]:
     return opts
 
 
-@choice("draw_pick", _draw_options)
+def _draw_several(s: State, frame: Frame) -> bool:
+    """Two different cards on display, or one and a deck (or discard pile) to draw from."""
+    shown = {c for c in s.display if c is not None}
+    return len(shown) > 1 or (len(shown) == 1 and bool(s.deck or s.discard))
+
+
+@choice("draw_pick", _draw_options, _draw_several)
 def _draw_pick(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
     seat = frame["seat"]
     src = d.args.get("from")

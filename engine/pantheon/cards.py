@@ -79,7 +79,8 @@ def refill_display(s: State, events: list[Event]) -> None:
 
 
 def money_in_hand(hand: dict[str, int]) -> int:
-    return sum(MONEY[c] * n for c, n in hand.items() if c in MONEY)
+    # a list, not a generator: a hand holds a few kinds of card, and the action prompt asks
+    return sum([MONEY[c] * n for c, n in hand.items() if c in MONEY])
 
 
 def take_special_money(s: State, seat: int, events: list[Event]) -> None:

@@ -27,16 +27,36 @@ def tile_effect(tile: str) -> dict:
 def steps_value(s: State, seat: int) -> int:
     """P-MOVE-3: kept steps tiles plus one step per Vinthrad."""
     p = s.players[seat]
+    if not p.steps_tiles:  # the usual case, and every Move prompt asks
+        return p.gods.count("vinthrad")
     return sum(tile_effect(t)["steps"] for t in p.steps_tiles) + p.gods.count("vinthrad")
 
 
 def stonkus_value(s: State, seat: int) -> int:
-    return sum(GODS[g].money for g in s.players[seat].gods)
+    gods = s.players[seat].gods
+    # most players hold no god, and the action prompt asks (via the Buy test) every turn
+    return sum([GODS[g].money for g in gods]) if gods else 0
 
 
 def general_supply(s: State, seat: int, piece: str) -> int:
     """P-ZONE-1 / P-GAP-SUPPLYOUT: 12 per colour, less the personal supply and the board."""
     return PER_COLOUR[piece] - s.players[seat].supply[piece] - on_board(s, seat, piece)
+
+
+def general_supplies(s: State, seat: int) -> dict[str, int]:
+    """general_supply of both pieces, with one pass over the board (the Buy prompt asks both)."""
+    feet = columns = 0
+    # comparing the seat first is cheaper than comparing each [seat, piece] pair as a list
+    for ps in s.pieces.values():
+        for owner, piece in ps:
+            if owner == seat:
+                if piece == FOOT:
+                    feet += 1
+                elif piece == COLUMN:
+                    columns += 1
+    supply = s.players[seat].supply
+    return {FOOT: PER_COLOUR[FOOT] - supply[FOOT] - feet,
+            COLUMN: PER_COLOUR[COLUMN] - supply[COLUMN] - columns}
 
 
 def take_from_general(s: State, seat: int, piece: str, n: int, events: list[Event]) -> int:

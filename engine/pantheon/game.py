@@ -62,9 +62,9 @@ def start_events(s: State) -> list[Event]:
 
 
 def pending(s: State) -> list[Prompt]:
-    frame = flow.current(s)
-    if frame is None or "seat" not in frame:
+    if not s.queue or "seat" not in s.queue[0]:
         return []
+    frame = s.queue[0]
     # no text in the prompt: present.prompt_text words it in the language of the moment
     return [Prompt(frame["seat"], frame["t"])]
 
@@ -79,7 +79,7 @@ def apply(s: State, seat: int, decision: Decision, *, in_place: bool = False
     `in_place=True` skips the copy for simulations that keep no history."""
     if not isinstance(decision, Decision) or not isinstance(decision.args, dict):
         raise IllegalDecision(t("pantheon.err.not_a_decision"))
-    if type(seat) is not int or not 0 <= seat < s.n:
+    if type(seat) is not int or not 0 <= seat < len(s.players):
         raise IllegalDecision(t("pantheon.err.not_seated"))
     work = s if in_place else s.clone()
     events: list[Event] = []

@@ -3,7 +3,9 @@ offering kind, paid with that kind's tile level plus exactly the missing cards (
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
+from operator import ge
 
 from data.i18n import t
 from engine.core import IllegalDecision
@@ -48,26 +50,46 @@ def check_payment(player: Player, numbers: tuple[int, ...] | list[int], kinds: o
 def payments(player: Player, numbers: tuple[int, ...] | list[int],
              tiles_allowed: bool) -> list[list[str]]:
     """Every distinct valid assignment, fewest cards first (P-SAC-8)."""
+    # A kind pays a number when level + cards reach it, and pays `number - level` cards: a
+    # level above the largest number, or more cards than that number lacks, change nothing.
+    # Capping both lets the cache below serve every holding that pays alike.
+    top = max(numbers, default=0)
+    level = tuple(min(player.tiles.get(k, 0), top) if tiles_allowed else 0 for k in KINDS)
+    held = tuple(min(player.hand.get(k, 0), top - lv) for k, lv in zip(KINDS, level,
+                                                                         strict=True))
+    return [list(kinds) for kinds in _payments(level, held, tuple(numbers))]
+
+
+# every ordered choice of n kinds: as positions into KINDS (so into level and held) and by name
+_PERMUTATIONS = {n: [(order, tuple(KINDS[i] for i in order))
+                     for order in permutations(range(len(KINDS)), n)]
+                 for n in range(len(KINDS) + 1)}
+
+
+@lru_cache(maxsize=4096)
+def _payments(level: tuple[int, ...], held: tuple[int, ...], numbers: tuple[int, ...]
+              ) -> tuple[tuple[str, ...], ...]:
+    """payments() on plain tuples (tile level and cards per kind, in KINDS order), cached: a
+    pure function of few small numbers, asked for every god_pay and gallia_buy prompt (and
+    again by the agenda's forced-step test), and with up to 24 permutations to try."""
     # Same test as check_payment (a permutation of KINDS always passes its shape checks, so
     # only the cards in hand can fail), done inline: raising and catching an exception for
     # each of up to 24 permutations made this the slowest option listing of the game.
-    level = {k: (player.tiles.get(k, 0) if tiles_allowed else 0) for k in KINDS}
-    held = {k: player.hand.get(k, 0) for k in KINDS}
-    found: dict[tuple, tuple[int, list[str]]] = {}
-    for kinds in permutations(KINDS, len(numbers)):
+    found: dict[tuple, tuple[int, tuple[str, ...]]] = {}
+    for order, kinds in _PERMUTATIONS[len(numbers)]:
         spent = 0
-        for number, kind in zip(numbers, kinds, strict=True):
-            missing = number - level[kind]
+        for number, i in zip(numbers, order, strict=True):
+            missing = number - level[i]
             if missing > 0:
-                if held[kind] < missing:
+                if held[i] < missing:
                     break
                 spent += missing
         else:
             # equal numbers make swapped kinds the same payment: keep one of them
             key = tuple(sorted(zip(numbers, kinds, strict=True)))
             if key not in found:
-                found[key] = (spent, list(kinds))
-    return [k for _, k in sorted(found.values(), key=lambda t: (t[0], t[1]))]
+                found[key] = (spent, kinds)
+    return tuple(k for _, k in sorted(found.values(), key=lambda t: (t[0], t[1])))
 
 
 def can_pay(player: Player, numbers: tuple[int, ...] | list[int], tiles_allowed: bool) -> bool:
@@ -78,11 +100,23 @@ def can_pay(player: Player, numbers: tuple[int, ...] | list[int], tiles_allowed:
 
 def stock(player: Player, tiles_allowed: bool) -> list[int]:
     """What each offering kind can pay at most (tile level + cards), largest first."""
-    return sorted(((player.tiles.get(k, 0) if tiles_allowed else 0) + player.hand.get(k, 0)
-                   for k in KINDS), reverse=True)
+    hand = player.hand
+    if tiles_allowed:
+        tiles = player.tiles
+        avail = [tiles.get(k, 0) + hand.get(k, 0) for k in KINDS]
+    else:
+        avail = [hand.get(k, 0) for k in KINDS]
+    avail.sort(reverse=True)
+    return avail
 
 
 def covers(avail: list[int], numbers: tuple[int, ...] | list[int]) -> bool:
     """can_pay with the player's stock worked out once, for checking several gods."""
-    return len(numbers) <= len(avail) and all(
-        a >= n for a, n in zip(avail, sorted(numbers, reverse=True), strict=False))
+    return covers_sorted(avail, sorted(numbers, reverse=True))
+
+
+def covers_sorted(avail: list[int], need: tuple[int, ...] | list[int]) -> bool:
+    """covers() with the numbers already sorted largest first (the action prompt asks it of
+    every god on display, whose requirements are sorted once). map(ge) compares the pairs in C
+    and stops at the shorter sequence, as zip does."""
+    return len(need) <= len(avail) and all(map(ge, avail, need))
