@@ -44,7 +44,7 @@ from PIL import Image  # noqa: E402
 from engine import registry  # noqa: E402
 from engine.simulate import play_random, player_names  # noqa: E402
 from render.cli import simulate  # noqa: E402
-from render.png import COMPRESS_LEVEL  # noqa: E402
+from render.png import save_png, to_palette  # noqa: E402
 
 
 def cpu_medians(stages: list[Callable[[], Any]], runs: int) -> list[tuple[float, float]]:
@@ -61,19 +61,9 @@ def cpu_medians(stages: list[Callable[[], Any]], runs: int) -> list[tuple[float,
     return [(statistics.median(c), statistics.median(w)) for c, w in zip(cpu, wall, strict=True)]
 
 
-def convert(image: Image.Image, palette: Image.Image) -> Image.Image:
-    """What render.png.encode does before saving: a picture drawn in RGB is quantized to the
-    palette; one drawn in its palette is final as it is."""
-    if image.mode == "P":
-        return image
-    return image.quantize(palette=palette, dither=Image.Dither.NONE)
-
-
-def encode_alone(image: Image.Image) -> bytes:
-    """The PNG encode of the final palette image, with the options of render.png."""
-    out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=COMPRESS_LEVEL, optimize=False)
-    return out.getvalue()
+# the two steps of render.png.encode, timed apart
+convert = to_palette
+encode_alone = save_png
 
 
 def pictures(game: str, state: Any, n: int) -> list[tuple[str, Callable, Callable, Any]]:
