@@ -524,6 +524,8 @@ class Games:
                 awaited=[] if over else table.kind.awaited(state), over=over)
         except StaleWrite:
             raise Refusal(t("bot.err.changed")) from None
+        # the state just written is the one the next reader needs: no reload and decode
+        self._states[table.game.id] = (self.store.generation(table.game.id), state)
         log("commit", game=table.game.id, seat=seat, source=source, decisions=len(entries),
             at=seq, barrier=any(e.barrier for e in entries), over=over)
         return Commit(table.game.id, seat, source, entries)
