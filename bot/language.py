@@ -71,7 +71,7 @@ def text(key: str, english: str | None = None, **args: Any) -> app_commands.loca
 
 
 class CatalogueTranslator(app_commands.Translator):
-    """Slash-command descriptions and choice names from the catalogues (data/i18n)."""
+    """Slash-command names, descriptions and choice names from the catalogues (data/i18n)."""
 
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContext) -> str | None:
