@@ -70,7 +70,7 @@ class Choice(Generic[S]):
 
 def push(s: HasQueue, *frames: Frame) -> None:
     """Put frames at the front of the agenda, in the order given (the first runs next)."""
-    s.queue[0:0] = list(frames)
+    s.queue[0:0] = frames
 
 
 def pop(s: HasQueue) -> Frame:

@@ -195,6 +195,22 @@ def test_clone_is_a_deep_copy(n, seed):
         assert json.dumps(A.dump(s)) == before
 
 
+def test_options_drop_repeats_as_decision_keys_tell_them():
+    """options() drops a decision equal to an earlier one (Decision.key); its cheaper identity
+    must find exactly the same pairs equal."""
+    from engine.amunre.game import _same
+
+    made = [Decision("sell", {"card": "FF"}), Decision("sell", {"card": "FF"}),
+            Decision("play", {"card": "FF", "province": "Buto"}),
+            Decision("play", {"province": "Buto", "card": "FF"}), Decision("x", {"n": 1}),
+            Decision("x", {"n": True}), Decision("x", {"n": 1.0}), Decision("x", {"a": [1]}),
+            Decision("x", {"a": (1,)}), Decision("x", {"a": {"b": [2]}}), Decision("y"),
+            Decision("x"), Decision("x", {"a": {"b": [2]}})]
+    for a in made:
+        for b in made:
+            assert (_same(a) == _same(b)) == (a.key() == b.key()), (a, b)
+
+
 # --- secrets --------------------------------------------------------------------------------------
 
 def altered(s: State, keep: int | None, rng: random.Random, keys: bool = True) -> State:

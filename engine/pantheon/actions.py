@@ -35,6 +35,7 @@ from .state import COLUMN, FOOT, PIECES, State
 from .text import card_name, god_name, is_card, kind_name, kinds_list, pieces_name
 
 TILE_COST = COMPONENTS.tile_cost
+assert all(TILE_COST[lv] < TILE_COST[lv + 1] for lv in range(1, 4)), "iter_purchases needs it"
 NEED = {g: tuple(sorted(gt.requirement, reverse=True)) for g, gt in GODS.items()}  # covers_sorted
 ACTIONS = ("move", "buy", "god", "draw")
 
@@ -271,12 +272,12 @@ def _move_place_several(s: State, frame: Frame) -> bool:
     return cheapest_cost(s, frame["seat"], frame["jumps"] > 0, left) <= left
 
 
-def _move_place_options(s: State, frame: Frame) -> Iterator[Decision]:
-    seat = frame["seat"]
-    left = frame["budget"] - frame["spent"]
-    yield from placement_decisions(s, seat, left, jumps=frame["jumps"] > 0)
+def _move_place_options(s: State, frame: Frame) -> list[Decision]:
+    opts = placement_decisions(s, frame["seat"], frame["budget"] - frame["spent"],
+                               jumps=frame["jumps"] > 0)
     if frame["placed"]:
-        yield Decision("stop")
+        opts.append(Decision("stop"))
+    return opts
 
 
 def check_place(s: State, seat: int, d: Decision, available: int, jumps: int) -> int:
@@ -395,16 +396,20 @@ def iter_purchases(s: State, seat: int, left: int, placing: bool) -> Iterator[De
     """purchase_options lazily: the agenda's "is Buy still a choice?" stops after two, before
     the placement search."""
     tiles = s.players[seat].tiles
+    # the prices rise with the level (checked at import), so the first level too dear ends
+    # each search
     for k in KINDS:
         if k not in tiles:
             for lv in range(1, 5):
-                if TILE_COST[lv] <= left:
-                    yield Decision("tile", {"kind": k, "level": lv})
+                if TILE_COST[lv] > left:
+                    break
+                yield Decision("tile", {"kind": k, "level": lv})
     for k in KINDS:
         if k in tiles:
             for lv in range(tiles[k] + 1, 5):
-                if TILE_COST[lv] - TILE_COST[tiles[k]] <= left:
-                    yield Decision("upgrade", {"kind": k, "level": lv})
+                if TILE_COST[lv] - TILE_COST[tiles[k]] > left:
+                    break
+                yield Decision("upgrade", {"kind": k, "level": lv})
     if left >= 1:
         general = general_supplies(s, seat)
         for pc in PIECES:
@@ -610,9 +615,15 @@ def pay_cards(s: State, seat: int, need: dict[str, int], events: list[Event]) ->
 
 # --- Draw 3 cards -----------------------------------------------------------------------------
 
+def _shown(s: State) -> set[str]:
+    """The different cards on display (an empty slot is None)."""
+    shown = set(s.display)
+    shown.discard(None)
+    return shown
+
+
 def _draw_options(s: State, frame: Frame) -> list[Decision]:
-    opts = [Decision("take", {"from": "display", "card": c})
-            for c in sorted({c for c in s.display if c is not None})]
+    opts = [Decision("take", {"from": "display", "card": c}) for c in sorted(_shown(s))]
     if s.deck or s.discard or any(p.hand for p in s.players):
         opts.append(Decision("take", {"from": "deck"}))
     return opts
@@ -620,7 +631,7 @@ def _draw_options(s: State, frame: Frame) -> list[Decision]:
 
 def _draw_several(s: State, frame: Frame) -> bool:
     """Two different cards on display, or one and a deck (or discard pile) to draw from."""
-    shown = {c for c in s.display if c is not None}
+    shown = _shown(s)
     return len(shown) > 1 or (len(shown) == 1 and bool(s.deck or s.discard))
 
 

@@ -38,7 +38,7 @@ def network(s: State, seat: int) -> set[str]:
     # is needed for every option listing, so this search runs very often.
     # Columns only ever stand on column fields (P-PLACE-2, and the column bonus tile also
     # places on column fields), so only column-field neighbours are looked at.
-    own_column = [seat, COLUMN]  # _owns inlined: this loop runs for every option listing
+    own_column = [seat, COLUMN]  # pieces are [seat, piece] pairs: a membership test in C
     frontier = list(net)
     while frontier:
         for nb in COLUMN_NEIGHBOURS[frontier.pop()]:
@@ -76,8 +76,13 @@ def check_connected(s: State, seat: int, piece: str, label: str, via: str | None
     """P-PLACE-7 / P-PLACE-8, with a Gaiviles jumped field `via` counting as own (P-GAIV-4/5)."""
     if via is None:
         if piece == FOOT:
+            nbs = NEIGHBOURS[label]
+            # next to the temple or this epoch's fields, the network's core, is next to the
+            # network: only otherwise is the whole of it (old columns joined) worked out
+            if s.temple in nbs or not set(s.players[seat].placed).isdisjoint(nbs):
+                return
             net = network(s, seat)
-            if not any(nb in net for nb in NEIGHBOURS[label]):
+            if not any(nb in net for nb in nbs):
                 raise IllegalDecision(t("pantheon.err.foot_route", field=label), "P-PLACE-7")
         elif not any(_has(s, nb, seat, FOOT) for nb in NEIGHBOURS[label]):
             raise IllegalDecision(t("pantheon.err.column_next_foot", field=label), "P-PLACE-8")
@@ -145,7 +150,7 @@ def direct_placements(s: State, seat: int, piece: str, net: set[str] | None
     candidates.discard(temple)  # P-PLACE-4
     out = []
     for label in sorted(candidates):
-        # _cost_or_none without its terrain and temple tests, done above
+        # the terrain is right by table and the temple is out: only the occupancy counts
         here = pieces.get(label)
         if not here:
             out.append((label, 1))
@@ -183,7 +188,7 @@ def jump_placements(s: State, seat: int, piece: str, vias: list[str], direct: se
         if column and not any(p[1] == FOOT for p in pieces[via]):
             continue
         for label in NEIGHBOURS[via]:
-            # _cost_or_none, inline: this loop runs for every Move prompt of a Gaiviles holder
+            # the right terrain, not the temple, then the occupancy (P-PLACE-2/4/5)
             if label in direct or IS_COLUMN_FIELD[label] != column or label == temple:
                 continue
             here = pieces.get(label)
@@ -337,23 +342,6 @@ def iter_all_placements(s: State, seat: int, jumps: bool) -> Iterator[tuple[str,
             net = network(s, seat)
         for placement in iter_placements(s, seat, piece, jumps, net):
             yield piece, placement
-
-
-def _owns(pieces: list | tuple, seat: int, piece: str) -> bool:
-    # State stores each piece as the list [seat, piece] (it round-trips through JSON), so a list
-    # membership test finds it in C; this runs in the innermost searches
-    return [seat, piece] in pieces
-
-
-def _cost_or_none(s: State, seat: int, piece: str, label: str) -> int | None:
-    if IS_COLUMN_FIELD[label] != (piece == COLUMN) or label == s.temple:
-        return None
-    here = s.pieces.get(label)
-    if not here:
-        return 1
-    if len(here) >= 2 or here[0][0] == seat:
-        return None
-    return 2
 
 
 def put(s: State, seat: int, piece: str, label: str) -> None:
