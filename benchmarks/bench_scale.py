@@ -27,8 +27,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bot.lobby import Lobby  # noqa: E402
 from bot.publish import render_board  # noqa: E402
 from bot.store import Store  # noqa: E402
-from bot.turns import Games, Refusal  # noqa: E402
+from bot.turns import Games  # noqa: E402
 from engine import registry  # noqa: E402
+from tests.bot_helpers import click_random  # noqa: E402
 
 
 async def setup(lobby: Lobby, game: str, n: int, players: int) -> list[int]:
@@ -47,20 +48,8 @@ async def setup(lobby: Lobby, game: str, n: int, players: int) -> list[int]:
 
 async def click(games: Games, gid: int, rng: random.Random) -> bool:
     """One click of the awaited seat; True when it committed (the publisher draws then)."""
-    table = await games.table(gid)
-    if table.game.status != "playing":
-        return False
-    seat = table.seats[table.awaited()[0].seat]
-    panel = await games.panel(table, seat.seat)
-    try:
-        if panel.complete:
-            res = await games.confirm(gid, seat.user_id, token=panel.token, number=panel.number)
-        else:
-            res = await games.choose(gid, seat.user_id, token=panel.token, number=panel.number,
-                                     index=rng.randrange(len(panel.options)))
-    except Refusal:
-        return False
-    return res.commit is not None
+    res = await click_random(games, gid, rng)
+    return res is not None and res.commit is not None
 
 
 async def run(args: argparse.Namespace, game: str, players: int) -> None:

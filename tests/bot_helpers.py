@@ -8,13 +8,14 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from bot.app import AgoraBot, create_bot
 from bot.config import Config
-from bot.turns import Table
+from bot.turns import Games, Refusal, StepResult, Table
 from engine.core import Decision
 from engine.pantheon import apply, new_game, options, pending, reveals
 from tests.discord_double import DiscordDouble
@@ -114,6 +115,26 @@ async def click_choice(double: DiscordDouble, user: str, message: Message,
             inter = await double.select(user, message, select["custom_id"], [value])
     await inter.wait_done(10)
     return inter
+
+
+async def click_random(games: Games, game_id: int, rng: random.Random
+                       ) -> StepResult | None:
+    """One click of the awaited seat through the turn service, as a button does: Confirm when
+    its part is complete, else a random option of its panel. None when the game is not in play
+    or the click was refused."""
+    table = await games.table(game_id)
+    if table.game.status != "playing":
+        return None
+    seat = table.seats[table.awaited()[0].seat]
+    panel = await games.panel(table, seat.seat)
+    try:
+        if panel.complete:
+            return await games.confirm(game_id, seat.user_id, token=panel.token,
+                                       number=panel.number)
+        return await games.choose(game_id, seat.user_id, token=panel.token,
+                                  number=panel.number, index=rng.randrange(len(panel.options)))
+    except Refusal:
+        return None
 
 
 def user_names(double: DiscordDouble, names: list[str]) -> dict[int, str]:

@@ -8,8 +8,9 @@ import random
 
 from bot.lobby import Lobby
 from bot.store import CHECKPOINT_EVERY, Store
-from bot.turns import Games, Refusal
+from bot.turns import Games
 from engine.core import Decision
+from tests.bot_helpers import click_random
 
 
 async def play_some(games: Games, game_id: int, decisions: int, seed: int = 3) -> None:
@@ -19,17 +20,7 @@ async def play_some(games: Games, game_id: int, decisions: int, seed: int = 3) -
         table = await games.table(game_id)
         if table.game.status != "playing" or table.game.decisions >= decisions:
             return
-        seat = table.seats[table.awaited()[0].seat]
-        panel = await games.panel(table, seat.seat)
-        try:
-            if panel.complete:
-                await games.confirm(game_id, seat.user_id, token=panel.token,
-                                    number=panel.number)
-            else:
-                await games.choose(game_id, seat.user_id, token=panel.token,
-                                   number=panel.number, index=rng.randrange(len(panel.options)))
-        except Refusal:
-            continue
+        await click_random(games, game_id, rng)
 
 
 async def test_every_state_is_its_checkpoint_replayed(tmp_path):
