@@ -163,6 +163,8 @@ SHAPE_MEMO_PIXELS = 24_000_000
 _SHAPES: dict[tuple[Any, ...], list[Any]] = {}
 _SHAPE_PIXELS = [0]
 _SEEN: set[tuple[Any, ...]] = set()  # shapes drawn once: remembered when they come again
+REGION_MEMO = 1024  # finished regions (a province tile, ~33 kB each): ~34 MB at most
+_REGIONS: dict[tuple[Any, ...], Any] = {}  # key -> the box's pixels (an ImagingCore)
 
 
 def _scratch(kind: str, size: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -318,6 +320,17 @@ def shapes(d: ImageDraw.ImageDraw, key: tuple[Any, ...], box: tuple[int, int, in
         draw(d)
 
 
+def memo_region(d: ImageDraw.ImageDraw, key: tuple[Any, ...], box: tuple[int, int, int, int],
+           draw) -> None:  # type: ignore[no-untyped-def]
+    """`draw(d)`, which draws only inside `box` (text included) and depends on nothing but
+    `key` and the static background under `box`: from a memo on a TextDraw in a palette (see
+    TextDraw.memo_region), drawn on any other."""
+    if isinstance(d, TextDraw):
+        d.memo_region(key, box, draw)
+    else:
+        draw(d)
+
+
 class _Shapes(ImageDraw.ImageDraw):
     """Draws shapes alone on a scratch picture for TextDraw.shapes, in a palette's indices."""
 
@@ -409,6 +422,26 @@ class TextDraw(ImageDraw.ImageDraw):
             draw(self)
             return
         self._shape(("shapes", *key), box, 2, lambda d: draw(_Shapes(d, self.colours)))
+
+    def memo_region(self, key: tuple[Any, ...], box: tuple[int, int, int, int], draw) -> None:  # type: ignore[no-untyped-def]
+        """`draw(self)`, whose drawing (text included) stays inside `box` and is the same for
+        the same `key` over the same background: `key` must hold every argument it depends on
+        and name the background (its language, say); nothing else may be drawn in `box`
+        before it. On a palette image the finished box is remembered and pasted the next time
+        (a province tile that did not change since the last turn costs one paste); while an
+        `overflow_audit` listens, it is always drawn, so every text is measured."""
+        if self.colours is None or _AUDIT.get() is not None:
+            draw(self)
+            return
+        key = (*key, box, self.width, self.height)
+        done = _REGIONS.get(key)
+        if done is None:
+            draw(self)
+            if len(_REGIONS) >= REGION_MEMO:
+                _REGIONS.clear()
+            _REGIONS[key] = done = self.im.crop(box)
+            return
+        self.im.paste(done, box)
 
     def polygon(self, xy, fill=None, outline=None, width=1):  # type: ignore[no-untyped-def]
         ink, fill_ink = self._getink(outline, fill)

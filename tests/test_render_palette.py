@@ -20,6 +20,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from data.i18n import LANGUAGES
 from engine import registry
+from engine.simulate import play_random
 from render import typeface, words
 from render.amunre import board as amunre_board
 from render.amunre import hand as amunre_hand
@@ -184,6 +185,7 @@ def test_same_bytes_from_the_memos_and_without_them():
         warm.append(hooks.hand_png(rules.view(state, 1)))
         typeface._SHAPES.clear()
         typeface._SEEN.clear()
+        typeface._REGIONS.clear()
         typeface._stamp.cache_clear()
         typeface._stencil.cache_clear()
         typeface._text_mask.cache_clear()
@@ -193,6 +195,29 @@ def test_same_bytes_from_the_memos_and_without_them():
         assert warm == cold
         img = Image.open(io.BytesIO(cold[0]))
         assert img.mode == "P"
+
+
+@pytest.mark.parametrize(("game", "seats", "seed"), [("amunre", 4, 11), ("pantheon", 4, 5)])
+def test_remembered_regions_are_the_regions_drawn_afresh(game, seats, seed):
+    """Parts of a board that did not change are pasted from a memo (TextDraw.memo_region):
+    Amun-Re's province tiles, seat cards, temple and table panels, Pantheon's player panels.
+    Through a whole game (owners, removed cards, cards on offer, ringed winners, gods gained),
+    the board drawn with the memo warm from every earlier position is the board drawn with
+    it empty."""
+    rules = registry.rules(game)
+    draw = amunre_board.draw_board if game == "amunre" else pantheon_board.draw_board
+    state = rules.new_game([f"p{i}" for i in range(seats)], seed, None)
+    rng = random.Random(seed)
+    typeface._REGIONS.clear()
+    compared = 0
+    while rules.result(state) is None:
+        state, _ = play_random(rules, state, rng, 6)
+        view = rules.view(state, None)
+        warm = draw(view, "cs").tobytes()
+        typeface._REGIONS.clear()
+        assert draw(view, "cs").tobytes() == warm, (game, state.decisions)
+        compared += 1
+    assert compared > 20 and len(typeface._REGIONS) > 0
 
 
 def test_remembered_texts_are_the_catalogues(monkeypatch):

@@ -21,7 +21,7 @@ from PIL import Image
 from data.amunre import BOARD
 from data.i18n import language
 from engine.amunre.view import PlayerView, ProvinceView, View
-from render.typeface import TextDraw, fit, font, shapes, text_width, wrap
+from render.typeface import TextDraw, fit, font, memo_region, shapes, text_width, wrap
 
 from . import palette as pal
 from .common import (
@@ -252,26 +252,10 @@ def _scores(d: Draw, view: View, locale: str | None) -> None:
     result = view.result or {}
     for p in view.players:
         x0 = MARGIN + p.seat * (w + gap)
-        y0 = SCORES_Y
-        box = (x0, y0, x0 + w, y0 + SCORES_H)
-        edge = pal.ACTIVE_EDGE if p.seat in awaited else pal.PANEL_EDGE
-        d.rounded_rectangle(box, 10, fill=pal.PANEL, outline=edge,
-                            width=5 if p.seat in awaited else 2)
-        d.rectangle((x0 + 3, y0 + 3, x0 + 20, y0 + SCORES_H - 3), fill=colour(p.colour))
-        d.line((x0 + 21, y0 + 3, x0 + 21, y0 + SCORES_H - 3), fill=pal.INK, width=2)
-        seat_chip(d, x0 + 30, y0 + 10, 36, p.colour, locale)
-        score = str(p.score)
-        sw = text_width(score, 52, True)
-        d.text((x0 + w - 12, y0 + 36), score, font=font(52, True), fill=pal.INK, anchor="rm")
-        name_w = w - 30 - 36 - 8 - sw - 24
-        d.text((x0 + 74, y0 + 28), fit(p.name, 22, name_w, True), font=font(22, True),
-               fill=pal.INK, anchor="lm")
         pyramids = sum(view.provinces[x].pyramids for x in p.provinces if x in view.provinces)
         line = tr("seat_line", locale, provinces=len(p.provinces), pyramids=pyramids)
         if "gold" in result and p.seat < len(result["gold"]):
             line += " · " + tr("final_gold", locale, gold=result["gold"][p.seat])
-        d.text((x0 + 30, y0 + 66), fit(line, 16, w - 40), font=font(16), fill=pal.MUTED,
-               anchor="lm")
         tags = []
         if p.seat == view.pharaoh:
             tags.append((tr("pharaoh", locale), pal.GOLD, pal.INK))
@@ -281,11 +265,38 @@ def _scores(d: Draw, view: View, locale: str | None) -> None:
             tags.append((tr("winner", locale), pal.NEW_RING, pal.WHITE))
         for card in p.played:
             tags.append((card, pal.FAINT, pal.INK))
-        tx = x0 + 30
-        for text, fill, fg in tags:
-            if tx + text_width(text, 14, True) + 12 > x0 + w - 8:
-                break
-            tx = pill(d, tx, y0 + 78, text, 14, fill, fg, 6) + 5
+        # a seat's card is remembered whole: most turns change one seat's card at most
+        key = ("amunre.seat", locale, x0, w, p.colour, p.name, p.score, line, tuple(tags),
+               p.seat in awaited)
+        memo_region(d, key, (x0, SCORES_Y, x0 + w + 1, SCORES_Y + SCORES_H + 1),
+                    lambda d, p=p, x0=x0, line=line, tags=tags: _seat_card(
+                        d, p, x0, SCORES_Y, w, line, tags, p.seat in awaited, locale))
+
+
+def _seat_card(d: Draw, p: PlayerView, x0: int, y0: int, w: int, line: str,
+               tags: list[tuple[str, pal.RGB, pal.RGB]], awaited: bool,
+               locale: str | None) -> None:
+    """One seat's card in the score row: its colour, name, score, provinces and pyramids, and
+    its tags (pharaoh, sealed, winner, the cards it played)."""
+    box = (x0, y0, x0 + w, y0 + SCORES_H)
+    edge = pal.ACTIVE_EDGE if awaited else pal.PANEL_EDGE
+    d.rounded_rectangle(box, 10, fill=pal.PANEL, outline=edge, width=5 if awaited else 2)
+    d.rectangle((x0 + 3, y0 + 3, x0 + 20, y0 + SCORES_H - 3), fill=colour(p.colour))
+    d.line((x0 + 21, y0 + 3, x0 + 21, y0 + SCORES_H - 3), fill=pal.INK, width=2)
+    seat_chip(d, x0 + 30, y0 + 10, 36, p.colour, locale)
+    score = str(p.score)
+    sw = text_width(score, 52, True)
+    d.text((x0 + w - 12, y0 + 36), score, font=font(52, True), fill=pal.INK, anchor="rm")
+    name_w = w - 30 - 36 - 8 - sw - 24
+    d.text((x0 + 74, y0 + 28), fit(p.name, 22, name_w, True), font=font(22, True),
+           fill=pal.INK, anchor="lm")
+    d.text((x0 + 30, y0 + 66), fit(line, 16, w - 40), font=font(16), fill=pal.MUTED,
+           anchor="lm")
+    tx = x0 + 30
+    for text, fill, fg in tags:
+        if tx + text_width(text, 14, True) + 12 > x0 + w - 8:
+            break
+        tx = pill(d, tx, y0 + 78, text, 14, fill, fg, 6) + 5
 
 
 # --- provinces ----------------------------------------------------------------------------------
@@ -294,19 +305,38 @@ def _tile(d: Draw, view: View, pv: ProvinceView, box: Box, ringed: bool,
           locale: str | None) -> None:
     x0, y0, x1, y1 = box
     owner = _seat(view, pv.owner)
+    colour_name = owner.colour if owner is not None else None
+    played = tuple(card for cards in (view.income_cards or {}).values()
+                   for card, where in cards.items() if where == pv.name)
+    # the face is remembered whole: most tiles do not change from one turn to the next. Its
+    # box has a pixel of margin, where the hatching of a removed card may reach.
+    key = ("amunre.tile", locale, tuple(vars(pv).values()), colour_name, played)
+    memo_region(d, key, (x0 - 1, y0 - 1, x1 + 2, y1 + 2),
+           lambda d: _face(d, pv, box, colour_name, played, locale))
+    if pv.card == "offer":
+        d.rectangle((x0 - 5, y0 - 5, x1 + 5, y1 + 5), outline=pal.OFFER_EDGE, width=4)
+    if ringed:
+        d.rectangle((x0 - 6, y0 - 6, x1 + 6, y1 + 6), outline=pal.NEW_RING, width=6)
+
+
+def _face(d: Draw, pv: ProvinceView, box: Box, colour_name: str | None,
+          played: tuple[str, ...], locale: str | None) -> None:
+    """A province tile inside its box: the name band in its owner's colour, the fields, the
+    pyramids and stones, the income cards played there."""
+    x0, y0, x1, y1 = box
     if pv.card == "removed":
         d.rectangle(box, fill=pal.REMOVED, outline=pal.FAINT, width=2)
         for k in range(-TILE_H, TILE_W, 24):
             d.line((x0 + max(k, 0), y0 + max(-k, 0), x0 + min(k + TILE_H, TILE_W),
                     y0 + min(TILE_H, TILE_W - k)), fill=pal.FAINT, width=2)
     band = (x0, y0, x1, y0 + BAND_H)
-    if owner is not None:
-        d.rectangle(band, fill=colour(owner.colour))
-        d.rectangle(box, outline=colour(owner.colour), width=9)
+    if colour_name is not None:
+        d.rectangle(band, fill=colour(colour_name))
+        d.rectangle(box, outline=colour(colour_name), width=9)
         d.rectangle(box, outline=pal.INK, width=2)
         d.line((x0, y0 + BAND_H, x1, y0 + BAND_H), fill=pal.INK, width=2)
-        fg = ink(owner.colour)
-        mark = letter(owner.colour, locale)
+        fg = ink(colour_name)
+        mark = letter(colour_name, locale)
         d.text((x1 - 12, y0 + BAND_H / 2 + 1), mark, font=font(26, True), fill=fg,
                anchor="rm")
         name_w = TILE_W - 24 - text_width(mark, 26, True) - 8
@@ -318,14 +348,8 @@ def _tile(d: Draw, view: View, pv: ProvinceView, box: Box, ringed: bool,
     d.text((x0 + 10, y0 + BAND_H / 2 + 1), fit(named("province", pv.name, locale), 21, name_w,
                                                 True),
            font=font(21, True), fill=fg, anchor="lm")
-    if pv.card == "offer":
-        d.rectangle((x0 - 5, y0 - 5, x1 + 5, y1 + 5), outline=pal.OFFER_EDGE, width=4)
-    if ringed:
-        d.rectangle((x0 - 6, y0 - 6, x1 + 6, y1 + 6), outline=pal.NEW_RING, width=6)
     _fields(d, pv, x0 + 8, y0 + BAND_H + 8)
     _plain(d, pv, x0 + 8, y0 + BAND_H + 44, x1 - 8)
-    played = [card for cards in (view.income_cards or {}).values()
-              for card, where in cards.items() if where == pv.name]
     tx = x1 - 8
     for card in played:
         w = text_width(card, 14, True) + 12
@@ -399,10 +423,19 @@ def _temple(d: Draw, view: View, top: int, locale: str | None) -> int:
     and camel; the temple marker; the last sacrifice once revealed."""
     sac = view.sacrifice if view.sacrifice and view.sacrifice.get("round") == view.round else None
     bottom = top + 184 + (70 if sac else 0)
+    moved = sac is not None and view.phase in ("sacrifice", "income")
+    key = ("amunre.temple", locale, top, view.temple, moved, repr(sac),
+           tuple((p.seat, p.colour) for p in view.players))
+    memo_region(d, key, (RIGHT_X, top, WIDTH - MARGIN + 1, bottom + 1),
+                lambda d: _temple_panel(d, view, sac, moved, top, bottom, locale))
+    return bottom
+
+
+def _temple_panel(d: Draw, view: View, sac: dict[str, Any] | None, moved: bool, top: int,
+                  bottom: int, locale: str | None) -> None:
     _panel(d, top, bottom, tr("temple", locale))
     spaces = [None, *BOARD.temple]
     w = (WIDTH - MARGIN - RIGHT_X - 28 - 4 * 6) // len(spaces)
-    moved = sac is not None and view.phase in ("sacrifice", "income")
     for i, sp in enumerate(spaces):
         x = RIGHT_X + 14 + i * (w + 6)
         y = top + 42
@@ -429,7 +462,6 @@ def _temple(d: Draw, view: View, top: int, locale: str | None) -> int:
             _ankh(d, x + w // 2, y + 112)
     if sac:
         _sacrifice(d, view, sac, top + 184, locale)
-    return bottom
 
 
 def _ankh(d: Draw, x: int, y: int) -> None:
@@ -542,6 +574,13 @@ def _decks(d: Draw, view: View, top: int, locale: str | None) -> None:
     bottom = min(height() - MARGIN, top + 44 + 26 * len(lines) + 40)
     if bottom - top < 60:
         return
+    memo_region(d, ("amunre.decks", locale, top, bottom, tuple(lines)),
+                (RIGHT_X, top, WIDTH - MARGIN + 1, bottom + 1),
+                lambda d: _deck_lines(d, top, bottom, lines, width, locale))
+
+
+def _deck_lines(d: Draw, top: int, bottom: int, lines: list[str], width: int,
+                locale: str | None) -> None:
     _panel(d, top, bottom, tr("table", locale))
     y = top + 50
     for line in lines:

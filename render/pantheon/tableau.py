@@ -6,7 +6,7 @@ from PIL import ImageDraw
 
 from data.pantheon import COMPONENTS
 from engine.pantheon.view import PlayerView, View
-from render.typeface import fit, font, text_width
+from render.typeface import fit, font, memo_region, text_width
 from render.words import t
 
 from . import icons, names
@@ -111,6 +111,23 @@ def supply_row(d: Draw, x: int, y: int, pv: PlayerView, locale: str | None) -> i
 
 
 def player_panel(d: Draw, box: Box, pv: PlayerView, view: View, locale: str | None) -> None:
+    """A seat's panel: colour, name and score, its status tags, counts, supply, offering
+    tiles, gods (those gained in the last turn ringed) and permanent bonuses."""
+    to_act = any(w["seat"] == pv.seat for w in view.waiting)
+    starts = view.start_player == pv.seat and view.result is None
+    columns = columns_on_board(view, pv.seat)
+    gained = frozenset(g for s, g in view.last_changes.get("gods", []) if s == pv.seat)
+    # remembered whole (most turns change one panel at most); the box reaches down to the
+    # picture's bottom edge, where a long row of god chips may run on
+    x0, y0, x1, _ = box
+    key = ("pantheon.player", locale, box, repr(pv), to_act, starts, columns,
+           tuple(sorted(gained)))
+    memo_region(d, key, (x0, y0, x1 + 1, d.im.size[1]),
+                lambda d: _panel_face(d, box, pv, locale, to_act, starts, columns, gained))
+
+
+def _panel_face(d: Draw, box: Box, pv: PlayerView, locale: str | None, to_act: bool,
+                starts: bool, columns: int, gained: frozenset[str]) -> None:
     x0, y0, x1, y1 = box
     colour = pal.PLAYER[pv.colour]
     ink = pal.PLAYER_INK[pv.colour]
@@ -124,9 +141,9 @@ def player_panel(d: Draw, box: Box, pv: PlayerView, view: View, locale: str | No
            fill=ink, anchor="lm")
     # status: whose turn, the temple, an unresolved bonus tile
     tags = []
-    if any(w["seat"] == pv.seat for w in view.waiting):
+    if to_act:
         tags.append((t("pantheon.render.player.to_act", locale), pal.HIGHLIGHT, pal.INK))
-    if view.start_player == pv.seat and view.result is None:
+    if starts:
         tags.append((t("pantheon.render.player.start", locale), pal.TEMPLE, pal.INK))
     if pv.has_bonus:
         tags.append((t("pantheon.render.player.bonus_hidden", locale), pal.FAINT, pal.INK))
@@ -135,11 +152,10 @@ def player_panel(d: Draw, box: Box, pv: PlayerView, view: View, locale: str | No
         flow_chips(d, x0 + 10, y, x1 - 10, tags, size=13)
     y = y0 + 90
     counts = t("pantheon.render.player.counts", locale, hand=pv.hand_size,
-               demigods=pv.demigod_count, columns=columns_on_board(view, pv.seat))
+               demigods=pv.demigod_count, columns=columns)
     d.text((x0 + 12, y), fit(counts, 16, x1 - x0 - 24), font=font(16), fill=pal.INK, anchor="lm")
     supply_row(d, x0 + 12, y0 + 120, pv, locale)
     offering_row(d, x0 + 12, y0 + 140, pv.tiles, locale, spacing=(x1 - x0 - 24) // 4)
-    gained = frozenset(g for s, g in view.last_changes.get("gods", []) if s == pv.seat)
     chips = god_chips(pv, locale, gained)
     if chips:
         flow_chips(d, x0 + 10, y0 + 186, x1 - 10, chips, size=14)
