@@ -266,7 +266,7 @@ def _scores(d: Draw, view: View, locale: str | None) -> None:
         for card in p.played:
             tags.append((card, pal.FAINT, pal.INK))
         # a seat's card is remembered whole: most turns change one seat's card at most
-        key = ("amunre.seat", locale, x0, w, p.colour, p.name, p.score, line, tuple(tags),
+        key = ("amunre/seat", locale, x0, w, p.colour, p.name, p.score, line, tuple(tags),
                p.seat in awaited)
         memo_region(d, key, (x0, SCORES_Y, x0 + w + 1, SCORES_Y + SCORES_H + 1),
                     lambda d, p=p, x0=x0, line=line, tags=tags: _seat_card(
@@ -310,7 +310,7 @@ def _tile(d: Draw, view: View, pv: ProvinceView, box: Box, ringed: bool,
                    for card, where in cards.items() if where == pv.name)
     # the face is remembered whole: most tiles do not change from one turn to the next. Its
     # box has a pixel of margin, where the hatching of a removed card may reach.
-    key = ("amunre.tile", locale, tuple(vars(pv).values()), colour_name, played)
+    key = ("amunre/tile", locale, tuple(vars(pv).values()), colour_name, played)
     memo_region(d, key, (x0 - 1, y0 - 1, x1 + 2, y1 + 2),
            lambda d: _face(d, pv, box, colour_name, played, locale))
     if pv.card == "offer":
@@ -424,7 +424,7 @@ def _temple(d: Draw, view: View, top: int, locale: str | None) -> int:
     sac = view.sacrifice if view.sacrifice and view.sacrifice.get("round") == view.round else None
     bottom = top + 184 + (70 if sac else 0)
     moved = sac is not None and view.phase in ("sacrifice", "income")
-    key = ("amunre.temple", locale, top, view.temple, moved, repr(sac),
+    key = ("amunre/temple", locale, top, view.temple, moved, repr(sac),
            tuple((p.seat, p.colour) for p in view.players))
     memo_region(d, key, (RIGHT_X, top, WIDTH - MARGIN + 1, bottom + 1),
                 lambda d: _temple_panel(d, view, sac, moved, top, bottom, locale))
@@ -574,7 +574,7 @@ def _decks(d: Draw, view: View, top: int, locale: str | None) -> None:
     bottom = min(height() - MARGIN, top + 44 + 26 * len(lines) + 40)
     if bottom - top < 60:
         return
-    memo_region(d, ("amunre.decks", locale, top, bottom, tuple(lines)),
+    memo_region(d, ("amunre/decks", locale, top, bottom, tuple(lines)),
                 (RIGHT_X, top, WIDTH - MARGIN + 1, bottom + 1),
                 lambda d: _deck_lines(d, top, bottom, lines, width, locale))
 

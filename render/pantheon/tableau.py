@@ -120,7 +120,7 @@ def player_panel(d: Draw, box: Box, pv: PlayerView, view: View, locale: str | No
     # remembered whole (most turns change one panel at most); the box reaches down to the
     # picture's bottom edge, where a long row of god chips may run on
     x0, y0, x1, _ = box
-    key = ("pantheon.player", locale, box, repr(pv), to_act, starts, columns,
+    key = ("pantheon/player", locale, box, repr(pv), to_act, starts, columns,
            tuple(sorted(gained)))
     memo_region(d, key, (x0, y0, x1 + 1, d.im.size[1]),
                 lambda d: _panel_face(d, box, pv, locale, to_act, starts, columns, gained))
