@@ -1,0 +1,163 @@
+"""Card effects that are not plain symbols. The symbols (the numeric columns of cards.csv:
+science, culture, strength, happiness, actions, urban limit, colonisation, blue/yellow tokens)
+are applied generically by stats.py and cards.py; every other effect of a card that this
+milestone puts in play is written once here, as a small named function or a table entry, and
+looked up by card id. Cards whose effects need later machinery are kept out of the decks
+(data.tta.NEXT_MILESTONE_CIVIL).
+
+Action cards (T-ACARD) are in actioncards.py: they order actions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from data.tta import CARDS, LEVEL
+
+from .state import Player
+
+
+def _units(p: Player, subtype: str) -> int:
+    return sum(n for card, n in p.workers.items()
+               if CARDS[card].kind == "unit" and CARDS[card].subtype == subtype)
+
+
+def michelangelo(p: Player) -> dict[str, int]:
+    """Michelangelo (C-I): +1 culture per happy face given by temples, theatres and completed
+    wonders (cards.csv summary)."""
+    faces = sum(n * max(CARDS[c].happiness, 0) for c, n in p.workers.items()
+                if CARDS[c].kind == "urban" and CARDS[c].subtype in ("temple", "theater"))
+    faces += sum(max(CARDS[w].happiness, 0) for w in p.wonders)
+    return {"culture": faces}
+
+
+def best_lab_or_library(p: Player) -> dict[str, int]:
+    """Leonardo da Vinci, Isaac Newton: + science equal to the age level of the player's best
+    lab or library (a card with a worker on it)."""
+    levels = [CARDS[c].level for c, n in p.workers.items()
+              if n > 0 and CARDS[c].kind == "urban" and CARDS[c].subtype in ("lab", "library")]
+    return {"science": max(levels, default=0)}
+
+
+def napoleon(p: Player) -> dict[str, int]:
+    """Napoleon Bonaparte: +2 strength per unit type the player has a unit of."""
+    kinds = {CARDS[c].subtype for c, n in p.workers.items() if n > 0 and CARDS[c].kind == "unit"}
+    return {"strength": 2 * len(kinds)}
+
+
+def great_wall(p: Player) -> dict[str, int]:
+    """Great Wall (completed): +1 strength per infantry and per artillery unit (its culture and
+    happiness are symbols)."""
+    return {"strength": _units(p, "infantry") + _units(p, "artillery")}
+
+
+def library_of_alexandria(p: Player) -> dict[str, int]:
+    """Library of Alexandria (completed): civil and military hand limits +1 each."""
+    return {"civil_limit": 1, "military_limit": 1}
+
+
+def st_peters_basilica(p: Player) -> dict[str, int]:
+    """St. Peter's Basilica (completed): every other card or building that gives happy faces
+    gives one more (each urban building counts, so a card with two temples gives two)."""
+    buildings = sum(n for c, n in p.workers.items()
+                    if CARDS[c].kind == "urban" and CARDS[c].happiness > 0)
+    cards = sum(1 for c in p.in_play() if c != "st_peters_basilica_i"
+                and CARDS[c].kind not in ("urban", "unit", "farm", "mine")
+                and CARDS[c].happiness > 0)
+    return {"happiness": buildings + cards}
+
+
+def _buildings(p: Player, subtype: str) -> int:
+    return sum(n for c, n in p.workers.items()
+               if CARDS[c].kind == "urban" and CARDS[c].subtype == subtype)
+
+
+def shakespeare(p: Player) -> dict[str, int]:
+    """William Shakespeare: +2 culture per library-theatre pair of buildings (his happy face is
+    a symbol; his discounts are SHAKESPEARE_PAIRS below)."""
+    return {"culture": 2 * min(_buildings(p, "library"), _buildings(p, "theater"))}
+
+
+# card in play -> extra derived statistics (stats.py adds them to the symbols)
+STAT_BONUS: dict[str, Callable[[Player], dict[str, int]]] = {
+    "michelangelo_i": michelangelo,
+    "leonardo_da_vinci_i": best_lab_or_library,
+    "isaac_newton_ii": best_lab_or_library,
+    "napoleon_bonaparte_ii": napoleon,
+    "great_wall_i": great_wall,
+    "library_of_alexandria_a": library_of_alexandria,
+    "st_peters_basilica_i": st_peters_basilica,
+    "william_shakespeare_ii": shakespeare,
+}
+
+# William Shakespeare: owning a building of the first type, buildings and technologies of the
+# second cost 1 resource / 1 science less.
+SHAKESPEARE_PAIRS = {"william_shakespeare_ii": {"theater": "library", "library": "theater"}}
+
+# Maximilien Robespierre: a revolution spends all military actions instead of the civil ones,
+# and scores culture points.
+REVOLUTION_BY_MILITARY = {"maximilien_robespierre_ii": 3}
+
+# Moses: a population increase costs 1 food less (T-POP-5, G-DATA-2)
+POPULATION_DISCOUNT = {"moses_a": 1}
+
+# Aristotle: +1 science point per technology card taken from the card row
+SCIENCE_PER_TECH_TAKEN = {"aristotle_a": 1}
+
+# Michelangelo: no completed-wonder surcharge when taking a wonder (T-TAKE-4)
+NO_WONDER_SURCHARGE = frozenset({"michelangelo_i"})
+
+# Construction special technologies (G-WOND-1, T-UPG-3): urban building cost discount by the
+# building's age, and wonder stages buildable for one civil action.
+URBAN_DISCOUNT = {"masonry_i": {"I": 1, "II": 1, "III": 1},
+                  "architecture_ii": {"I": 1, "II": 2, "III": 2}}
+WONDER_STAGES = {"masonry_i": 2, "architecture_ii": 3}
+
+# On developing a technology: Leonardo gains 1 resource, Newton regains 1 spent civil action.
+DEVELOP_RESOURCES = {"leonardo_da_vinci_i": 1}
+DEVELOP_CIVIL_BACK = {"isaac_newton_ii": 1}
+
+
+def population_discount(p: Player) -> int:
+    return POPULATION_DISCOUNT.get(p.leader or "", 0)
+
+
+def urban_discount(p: Player, card_id: str) -> int:
+    age = CARDS[card_id].age
+    return sum(URBAN_DISCOUNT[t].get(age, 0) for t in p.techs if t in URBAN_DISCOUNT)
+
+
+def wonder_stages_per_action(p: Player) -> int:
+    return max([1, *(WONDER_STAGES[t] for t in p.techs if t in WONDER_STAGES)])
+
+
+def pairing_discount(p: Player, card_id: str) -> int:
+    """Shakespeare's 1 less for a theatre when owning a library, and the reverse."""
+    pairs = SHAKESPEARE_PAIRS.get(p.leader or "")
+    card = CARDS[card_id]
+    if pairs is None or card.kind != "urban" or card.subtype not in pairs:
+        return 0
+    return 1 if _buildings(p, pairs[card.subtype]) else 0
+
+
+def build_cost(p: Player, card_id: str) -> int:
+    """The resource cost of one farm, mine, building or unit of `card_id` after the cards in
+    play (T-BUILD-5, T-UPG-3); never below 0 (G-PAY-3)."""
+    card = CARDS[card_id]
+    cost = card.cost_resources
+    if card.kind == "urban":
+        cost -= urban_discount(p, card_id) + pairing_discount(p, card_id)
+    return max(cost, 0)
+
+
+def science_cost(p: Player, card_id: str) -> int:
+    """The science cost of developing `card_id` (T-TECH-2) after the cards in play."""
+    return max(CARDS[card_id].cost_science - pairing_discount(p, card_id), 0)
+
+
+def extra_mine_tokens(p: Player) -> list[str]:
+    """Transcontinental Railroad (completed): one worker on the best mine produces double —
+    one more token on the highest-level mine that has a worker (G-PROD-1)."""
+    if "transcontinental_railroad_ii" not in p.wonders:
+        return []
+    mines = [c for c, n in p.workers.items() if n > 0 and CARDS[c].kind == "mine"]
+    return [max(mines, key=lambda c: LEVEL[CARDS[c].age])] if mines else []

@@ -1,0 +1,28 @@
+"""Through the Ages' agenda: `State.queue` is a list of frames run by the game-neutral
+engine.agenda.Agenda. A turn is {"t": "turn"} (replenish the row, T-TURN-1), then the action
+phase {"t": "action", "seat"} (a choice repeated until "end"), then the end-of-turn sequence
+{"t": "eot"} with its only decision, the military discard {"t": "discard", "seat"} (T-EOT-1,
+T-TURN-3), and the next turn or the end of the game {"t": "end"}.
+
+This module holds the agenda object and the refusal helper every other module uses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from data.i18n import t
+from engine.agenda import Agenda, Frame, current, pop, push
+from engine.core import IllegalDecision
+
+from .state import State
+
+__all__ = ["AGENDA", "Frame", "current", "err", "pop", "push"]
+
+AGENDA: Agenda[State] = Agenda(game_over="tta.err.game_over", game_over_rule="T-TEND-4",
+                               not_your_turn="tta.err.not_your_turn",
+                               not_your_turn_rule="T-OVER-1")
+
+
+def err(key: str, rule: str | None, **args: Any) -> IllegalDecision:
+    """A refusal fit to show the deciding player: `tta.err.<key>` and the rule it enforces."""
+    return IllegalDecision(t(f"tta.err.{key}", **args), rule)

@@ -1,0 +1,35 @@
+"""The production phase of the end-of-turn sequence (T-EOT-1 step 2): score points, corruption,
+food production, food consumption (famine), resource production — skipped entirely in an
+uprising (T-HAPPY-5)."""
+
+from __future__ import annotations
+
+from data.tta import FAMINE_CULTURE
+from engine.core import Event
+
+from .effects import extra_mine_tokens
+from .state import Player
+from .stats import consumption, corruption_of, stats, uprising
+from .tokens import lose, produce
+
+
+def production(p: Player, events: list[Event]) -> None:
+    if uprising(p):
+        events.append(Event("tta.uprising", {"seat": p.seat}))
+        return
+    rating = stats(p)
+    p.science += rating.science  # T-SCORE-1
+    p.culture += rating.culture
+    corrupt = corruption_of(p)  # T-CORR-1: evaluated before production (T-CORR-3)
+    short = lose(p, "mine", corrupt)
+    unpaid = lose(p, "farm", short)  # T-CORR-2; G-CORR-1: no further penalty
+    food = produce(p, "farm")  # T-PROD-1
+    need = consumption(p)  # T-FOOD-1
+    missing = lose(p, "farm", need)
+    famine = missing * FAMINE_CULTURE  # G-FOOD-1: 4 culture per missing food
+    p.culture = max(p.culture - famine, 0)
+    resources = produce(p, "mine", extra_mine_tokens(p))  # T-PROD-2
+    events.append(Event("tta.production", {
+        "seat": p.seat, "science": rating.science, "culture": rating.culture,
+        "corruption": corrupt, "corruption_unpaid": unpaid, "food": food,
+        "consumption": need, "famine": famine, "resources": resources}))
