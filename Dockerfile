@@ -10,7 +10,7 @@ COPY engine ./engine
 COPY data ./data
 COPY render ./render
 COPY bot ./bot
-# a wheel of the project plus wheels of its pinned dependencies (discord.py, aiosqlite, Pillow)
+# a wheel of the project plus wheels of its pinned dependencies (discord.py, Pillow, Babel, asyncpg)
 RUN pip wheel --wheel-dir /wheels .
 
 FROM python:3.11-slim

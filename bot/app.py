@@ -11,26 +11,29 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import os
 import sys
 
 import aiohttp
 import discord
+import yarl
 from discord import app_commands
 from discord.ext import commands
 
 from data.i18n import t
 
 from . import logs
+from .backends import GameStore, open_store, safe_target
 from .commands import build
 from .components import DYNAMIC_ITEMS
 from .config import Config, ConfigError
 from .language import CatalogueTranslator, enter
+from .leases import Leases
 from .lobby import Lobby
 from .logs import log, log_error
 from .play import Play
-from .publish import Publisher
+from .publish import Publisher, sweep_loop
 from .reminders import reminder_loop
-from .store import Store
 from .turns import Games
 
 EXIT_CONFIG = 2
@@ -51,24 +54,35 @@ class Tree(app_commands.CommandTree):
 
 
 class AgoraBot(commands.AutoShardedBot):
-    store: Store
+    store: GameStore
     games: Games
     lobby: Lobby
     publisher: Publisher
+    leases: Leases
     play: Play
 
     def __init__(self, config: Config) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
                          help_command=None, tree_cls=Tree,
+                         # None and None: discord.py asks Discord and runs every shard
+                         shard_ids=list(config.shard_ids) if config.shard_ids else None,
+                         shard_count=config.shard_count,
                          allowed_mentions=discord.AllowedMentions(users=True, roles=False,
                                                                   everyone=False))
         self.config = config
         self._reminders: asyncio.Task[None] | None = None
+        self._sweep: asyncio.Task[None] | None = None
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.config.db_path)
+        if self.config.api_base and self.config.shard_count is not None:
+            # given a shard count, discord.py connects to Discord's own gateway instead of
+            # asking the REST server (GET /gateway/bot) as its automatic sharding does: ask it
+            _, url, _ = await self.http.get_bot_gateway()
+            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+        self.store = await open_store(self.config.db_path)
         self.games = Games(self.store, ai_delay=self.config.ai_delay)
+        self.leases = Leases(self.store)  # background work shared with other processes
         self.lobby = Lobby(self.games)
         self.publisher = Publisher(self)
         self.play = Play(self)
@@ -85,11 +99,13 @@ class AgoraBot(commands.AutoShardedBot):
         log("commands_synced", count=len(synced), guild=self.config.guild_id)
         self._reminders = asyncio.create_task(reminder_loop(self), name="agora-reminders",
                                               context=contextvars.Context())
+        self._sweep = asyncio.create_task(sweep_loop(self), name="agora-sweep",
+                                          context=contextvars.Context())
         resumed = 0
         for game in await self.store.games_with_status("playing"):
             self.publisher.kick(game.id)  # posts anything unposted, resumes AI turns
             resumed += 1
-        log("started", db=self.config.db_path, games=resumed)
+        log("started", db=safe_target(self.config.db_path), games=resumed)
 
     async def on_ready(self) -> None:
         log("ready", user=self.user.id if self.user else None, shards=self.shard_count,
@@ -107,10 +123,11 @@ class AgoraBot(commands.AutoShardedBot):
                 await interaction.response.send_message(text, ephemeral=True)
 
     async def close(self) -> None:
-        if self._reminders is not None:
-            self._reminders.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._reminders
+        for task in (self._reminders, self._sweep):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         if hasattr(self, "games"):
             self.games.closing.set()
         if hasattr(self, "publisher"):
@@ -134,16 +151,24 @@ async def serve(bot: AgoraBot) -> None:
         await bot.start(bot.config.token)
 
 
-def run_from_env() -> int:
+def run_from_env(*, shards: str | None = None, shard_count: str | None = None) -> int:
+    """`agora run`: `shards`/`shard_count` (`--shards`, `--shard-count`) override
+    AGORA_SHARD_IDS/AGORA_SHARD_COUNT."""
     logs.setup()
+    env = dict(os.environ)
+    if shards is not None:
+        env["AGORA_SHARD_IDS"] = shards
+    if shard_count is not None:
+        env["AGORA_SHARD_COUNT"] = shard_count
     try:
-        config = Config.from_env()
+        config = Config.from_env(env)
     except ConfigError as exc:
         print(f"agora: {exc}", file=sys.stderr)
         return EXIT_CONFIG
     bot = create_bot(config)
-    log("starting", db=config.db_path, api=config.api_base or "discord",
-        guild=config.guild_id)
+    log("starting", db=safe_target(config.db_path), api=config.api_base or "discord",
+        guild=config.guild_id, shards=list(config.shard_ids or []) or None,
+        shard_count=config.shard_count)
     try:
         asyncio.run(serve(bot))
     except discord.LoginFailure:

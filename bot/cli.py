@@ -50,7 +50,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="agora", description="Agora: board games in Discord.")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    sub.add_parser("run", help="run the Discord bot (reads DISCORD_TOKEN, AGORA_DB, ...)")
+    run = sub.add_parser("run", help="run the Discord bot (reads DISCORD_TOKEN, AGORA_DB, ...)")
+    # strings, checked with the environment's values by bot.config (the same one-line errors)
+    run.add_argument("--shards", metavar="IDS", default=None,
+                     help="the shards this process runs, e.g. 0-3 or 0,2,5 (overrides "
+                          "AGORA_SHARD_IDS; needs --shard-count)")
+    run.add_argument("--shard-count", metavar="N", default=None,
+                     help="the total number of shards of every process (overrides "
+                          "AGORA_SHARD_COUNT)")
 
     sim = sub.add_parser("simulate", help="play whole games with random legal decisions")
     for info, p in _game_parsers(sim, "the game"):
@@ -97,6 +104,11 @@ def build_parser() -> argparse.ArgumentParser:
     ver = sub.add_parser("verify", help="check the receipts of sealed choices in a game record",
                          parents=[LANG])
     ver.add_argument("file", help="the record file (- for standard input)")
+
+    mig = sub.add_parser("migrate-db", help="copy an SQLite database into an empty PostgreSQL"
+                                            " database (README.md, 'Operators')")
+    mig.add_argument("source", help="the SQLite file (left unchanged)")
+    mig.add_argument("target", help="postgresql://user:password@host:port/database (empty)")
     return parser
 
 
@@ -110,7 +122,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "run":
         from bot.app import run_from_env
 
-        return run_from_env()
+        return run_from_env(shards=args.shards, shard_count=args.shard_count)
     if args.command == "simulate":
         from bot.simulate import main as simulate
 
@@ -123,6 +135,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from bot.verify import main as verify
 
         return verify(args)
+    if args.command == "migrate-db":
+        from bot.migrate_db import main as migrate_db
+
+        return migrate_db(args)
     if args.command == "replay":
         from bot.replay import main as replay
 

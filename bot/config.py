@@ -23,6 +23,10 @@ class Config:
     ai_delay: float = 2.0  # seconds before an AI seat plays its turn
     remind_after: float = 12 * 3600.0  # idle seconds before the player to act is reminded
     remind_every: float = 300.0  # how often the reminder task looks for idle games
+    # the shards this process runs (None: discord.py asks Discord how many, and runs them all)
+    shard_ids: tuple[int, ...] | None = None
+    shard_count: int | None = None
+    sweep_every: float = 30.0  # how often pending work (posts, AI turns) is looked for
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Config:
@@ -38,7 +42,50 @@ class Config:
             ai_delay=_float(env, "AGORA_AI_DELAY", 2.0),
             remind_after=_float(env, "AGORA_REMIND_HOURS", 12.0) * 3600.0,
             remind_every=_float(env, "AGORA_REMIND_CHECK_SECONDS", 300.0),
+            sweep_every=_float(env, "AGORA_SWEEP_SECONDS", 30.0),
+            **_shards(env),
         )
+
+
+def parse_shard_ids(raw: str) -> tuple[int, ...]:
+    """"0-3", "0,2,5", "1", "0-1,4": the sorted shard ids, each once."""
+    ids: set[int] = set()
+    try:
+        for part in raw.split(","):
+            first, dash, last = part.strip().partition("-")
+            low = int(first)
+            high = int(last) if dash else low
+            if low < 0 or high < low:
+                raise ValueError(part)
+            ids.update(range(low, high + 1))
+    except ValueError:
+        raise ConfigError(t("bot.run.bad_shards", value=repr(raw))) from None
+    return tuple(sorted(ids))
+
+
+def _shards(env: dict[str, str]) -> dict[str, object]:
+    """AGORA_SHARD_IDS and AGORA_SHARD_COUNT (or `agora run --shards/--shard-count`): both, or
+    a count alone (this process runs every shard of that many), or neither (discord.py's
+    automatic sharding). Ids without a count are refused: each process must agree on it."""
+    raw_count = env.get("AGORA_SHARD_COUNT", "").strip()
+    count = None
+    if raw_count:
+        try:
+            count = int(raw_count)
+        except ValueError:
+            count = 0
+        if count < 1:
+            raise ConfigError(t("bot.run.bad_shard_count", value=repr(raw_count)))
+    raw = env.get("AGORA_SHARD_IDS", "").strip()
+    if not raw:
+        return {"shard_count": count}
+    if count is None:
+        raise ConfigError(t("bot.run.shards_without_count"))
+    ids = parse_shard_ids(raw)
+    if ids[-1] >= count:
+        raise ConfigError(t("bot.run.shard_out_of_range", shard=ids[-1], count=count,
+                            last=count - 1))
+    return {"shard_ids": ids, "shard_count": count}
 
 
 def _int(env: dict[str, str], name: str) -> int | None:

@@ -26,7 +26,8 @@ from data.i18n import DEFAULT_LOCALE, set_language, supported, t
 from .logs import log_error
 
 if TYPE_CHECKING:
-    from .store import SeatRow, Store
+    from .backends import GameStore
+    from .store import SeatRow
     from .turns import Table
 
 NAME_LOCATIONS = (app_commands.TranslationContextLocation.command_name,
@@ -41,7 +42,7 @@ async def enter(interaction: discord.Interaction) -> bool:
     remember it for the DMs the bot will send them first. Always lets the interaction go on."""
     lang = supported(interaction.locale) or DEFAULT_LOCALE
     set_language(lang)
-    store: Store | None = getattr(interaction.client, "store", None)
+    store: GameStore | None = getattr(interaction.client, "store", None)
     if store is not None and supported(interaction.locale):
         try:
             await store.remember_language(interaction.user.id, lang)
@@ -55,7 +56,7 @@ def start_language(chosen: str | None, guild_locale: Any) -> str:
     return supported(chosen) or supported(guild_locale) or DEFAULT_LOCALE
 
 
-async def seat_language(store: Store, table: Table, seat: SeatRow) -> str:
+async def seat_language(store: GameStore, table: Table, seat: SeatRow) -> str:
     """The language of a DM the bot sends a seat first."""
     if seat.user_id is not None:
         lang = await store.user_language(seat.user_id)

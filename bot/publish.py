@@ -3,13 +3,19 @@ DM, private prompts by DM, and then the automatic seats (AI, standing answers).
 
 A per-game *pump* runs after every commit: publish what is new, let an automatic seat play if
 the game waits for one, publish again, and so on. Posting is driven by the database (`posted`
-marks the decisions already summarised), so a restart simply publishes whatever is left."""
+marks the decisions already summarised), so a restart simply publishes whatever is left.
+
+With several processes on one database (bot.leases) a game's pump runs only in the process
+holding the lease `pump:<game id>`; a periodic sweep kicks every game with work left, so the
+work of a process that died is taken over once its lease has run out."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import io
+import time
 from typing import TYPE_CHECKING
 
 import discord
@@ -20,15 +26,19 @@ from engine.record import full_record
 
 from . import messages
 from .components import panel_view, turn_label, turn_view
+from .kinds import kind
 from .language import seat_language
+from .leases import Lease
 from .lobby import engine_options
 from .logs import log, log_error, log_warning
 from .store import SeatRow
-from .turns import Panel, Table
+from .turns import Panel, Refusal, Table
 
 if TYPE_CHECKING:
     from .app import AgoraBot
 
+PUMP_LEASE = 30.0  # seconds a pump's lease lasts unless renewed (a dead process's is taken over)
+LEASE_RETRY = 1.0  # seconds between tries for a pump's lease that another process holds
 NO_MENTIONS = discord.AllowedMentions.none()
 USER_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
@@ -122,11 +132,32 @@ class Publisher:
             await asyncio.gather(*self._pumps.values(), return_exceptions=True)
 
     async def _pump(self, game_id: int) -> None:
+        while True:
+            await self._pump_held(game_id)
+            # a kick that came while the lease was being released found this task still
+            # running and left its game in `_again`: go round once more. Nothing is awaited
+            # between this test and the task's end, so no kick can fall in between.
+            if game_id not in self._again or self.bot.games.closing.is_set():
+                return
+
+    async def _pump_held(self, game_id: int) -> None:
+        """Publish and play automatic seats while this process holds the game's lease."""
+        lease = None
+        refused = 0
         try:
-            while True:
+            lease = await self._pump_lease(game_id)
+            while lease is not None and not lease.lost:
                 self._again.discard(game_id)
                 await self.publish(game_id)
-                commit = await self.bot.games.automatic_step(game_id)
+                try:
+                    commit = await self.bot.games.automatic_step(game_id)
+                except Refusal:
+                    # another process changed the game first (its revision moved on): look
+                    # again, a few times (a game that went away stays refused)
+                    refused += 1
+                    if refused < 3:
+                        continue
+                    raise
                 if commit is not None:
                     continue
                 if game_id not in self._again:
@@ -135,6 +166,48 @@ class Publisher:
             raise
         except Exception:  # noqa: BLE001 - keep the bot alive; the next kick retries
             log_error("pump_failed", game=game_id)
+        finally:
+            if lease is not None:
+                try:
+                    await lease.release()
+                except Exception:  # noqa: BLE001 - it runs out by itself
+                    log_error("lease_release_failed", game=game_id)
+
+    async def _pump_lease(self, game_id: int) -> Lease | None:
+        """This process's lease on the game's pump. Another process holding it may be just
+        finishing (and so miss the commit that kicked us), or dead: try again every second until
+        the lease is ours, for as long as a lease lasts; after that the game is the holder's
+        (a live one pumps it anyway; a dead one's lease has run out and the sweep comes)."""
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + PUMP_LEASE + 5 * LEASE_RETRY
+        while True:
+            lease = await self.bot.leases.take(f"pump:{game_id}", PUMP_LEASE)
+            if lease is not None or loop.time() > give_up:
+                return lease
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.bot.games.closing.wait(), LEASE_RETRY)
+            if self.bot.games.closing.is_set():
+                return None
+
+    async def sweep(self) -> int:
+        """Kick the pump of every game in play that has work left: decisions not yet posted,
+        or an automatic seat (AI, standing answer) to play. The work of a process that died is
+        done here once its lease has run out. Returns how many games were kicked."""
+        kicked = 0
+        now = time.time()
+        for game in await self.bot.store.games_with_status("playing"):
+            if now - game.last_activity < self.bot.config.sweep_every:
+                continue  # just changed: the process that changed it is pumping it
+            pending = game.posted < game.decisions
+            if not pending and game.awaited:
+                default = kind(game.game).info.policies[0]
+                seats = {s.seat: s for s in await self.bot.store.seats(game.id)}
+                pending = any(seats[x].is_ai or seats[x].policy != default
+                              for x in game.awaited if x in seats)
+            if pending:
+                self.kick(game.id)
+                kicked += 1
+        return kicked
 
     # --- publishing -------------------------------------------------------------------------
 
@@ -356,3 +429,13 @@ class Publisher:
         decisions = [(e.seat, e.decision) for e in await self.bot.store.log(table.game.id)]
         files = await picture(render_replay, table, decisions) or []
         return [discord.File(io.BytesIO(data), filename=name) for name, data in files]
+
+
+async def sweep_loop(bot: AgoraBot) -> None:
+    """Every AGORA_SWEEP_SECONDS: kick the games with work left (Publisher.sweep)."""
+    while not bot.is_closed():
+        await asyncio.sleep(bot.config.sweep_every)
+        try:
+            await bot.publisher.sweep()
+        except Exception:  # noqa: BLE001 - the loop must survive a bad round
+            log_error("sweep_failed")

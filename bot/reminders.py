@@ -1,11 +1,18 @@
 """Reminders for asynchronous play: when a seat has been awaited longer than the game's idle time
 (default 12 hours, `/<game> start reminder_hours:` or AGORA_REMIND_HOURS) it is mentioned again.
 Each awaited seat has its own clock (several seats may be awaited at once); the times live in
-the database, so reminders survive restarts. One message per game names every seat that is due."""
+the database, so reminders survive restarts. One message per game names every seat that is due.
+
+With several processes on one database only the process holding the lease `reminders` runs the
+rounds (bot.leases). A reminder is marked as sent *before* it is sent: a holder killed between
+the two loses that one reminder (the next comes after another idle period) instead of letting
+the process that takes over send it a second time — a missed nudge is better than a repeated
+ping. Only a send that fails outright is unmarked, to be tried again next round."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from typing import TYPE_CHECKING
 
@@ -49,24 +56,45 @@ async def remind_due(bot: AgoraBot, now: float | None = None) -> int:
             text = t("bot.remind", who=whom, title=messages.title(table),
                      since=messages.timestamp(since), what=messages.prompt_text(due[0][0], table))
             label = turn_label(table)
+        seats = [seat.seat for _, seat in due]
+        await bot.store.mark_reminded(game.id, seats, now)  # first: at most once (see above)
         channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
         try:
             await channel.send(text, view=turn_view(game.id, game.decisions, label),
                                allowed_mentions=USER_MENTIONS)
         except Exception:  # noqa: BLE001 - try again next round
             log_error("reminder_failed", game=game.id)
+            for _, seat in due:  # not sent: as it was before
+                await bot.store.mark_reminded(game.id, [seat.seat], seat.reminded_at)
             continue
-        seats = [seat.seat for _, seat in due]
-        await bot.store.mark_reminded(game.id, seats, now)
         log("reminded", game=game.id, seats=seats)
         sent += len(seats)
     return sent
 
 
+def lease_time(every: float) -> float:
+    """How long the `reminders` lease lasts: past the next round, so the holder keeps it from
+    round to round; a dead holder's rounds are taken over this long after its last one."""
+    return every + 30.0
+
+
 async def reminder_loop(bot: AgoraBot) -> None:
-    while not bot.is_closed():
-        try:
-            await remind_due(bot)
-        except Exception:  # noqa: BLE001 - the loop must survive a bad round
-            log_error("reminder_round_failed")
-        await asyncio.sleep(bot.config.remind_every)
+    held = False
+    try:
+        while not bot.is_closed():
+            try:
+                # renewed in the background while a round runs (a long one keeps it too)
+                lease = await bot.leases.take("reminders", lease_time(bot.config.remind_every))
+                held = lease is not None
+                if lease is not None:
+                    try:
+                        await remind_due(bot)
+                    finally:
+                        await lease.stop()  # still ours until the next round renews it
+            except Exception:  # noqa: BLE001 - the loop must survive a bad round
+                log_error("reminder_round_failed")
+            await asyncio.sleep(bot.config.remind_every)
+    finally:
+        if held:  # a clean stop: another process may take the rounds over at once
+            with contextlib.suppress(Exception):
+                await asyncio.shield(bot.leases.release("reminders"))

@@ -156,9 +156,10 @@ def unpack(data: bytes | str) -> Any:
     return json.loads(z.decompress(data[1:]) + z.flush())
 
 
-def migration_files() -> list[tuple[int, Path]]:
+def migration_files(folder: Path = MIGRATIONS) -> list[tuple[int, Path]]:
+    """The numbered migrations in `folder` (bot/migrations_pg/ for PostgreSQL), in order."""
     out = []
-    for path in sorted(MIGRATIONS.glob("*.sql")):
+    for path in sorted(folder.glob("*.sql")):
         m = re.match(r"(\d+)_", path.name)
         if m:
             out.append((int(m.group(1)), path))
@@ -220,21 +221,30 @@ class Store:
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._worker, fn, *args)
 
-    async def _write(self, game_id: int | None, work: Callable[[sqlite3.Connection], T]) -> T:
+    async def _write(self, game_id: int | None, work: Callable[[sqlite3.Connection], T],
+                     durable: bool = True) -> T:
         """`work` as one transaction in the store's thread. The game's cached rows are dropped
-        first: a read that started before this write cannot put them back (generation)."""
+        first: a read that started before this write cannot put them back (generation).
+        `durable=False` commits without waiting for the disk (a lease: losing one in a power
+        cut only frees it), so it costs no fsync."""
         if game_id is not None:
             self._forget(game_id)
 
         def tx() -> T:
             db = self._conn
-            db.execute("BEGIN IMMEDIATE")
+            if not durable:
+                db.execute("PRAGMA synchronous=NORMAL")
             try:
-                out = work(db)
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    out = work(db)
+                except BaseException:
+                    db.execute("ROLLBACK")
+                    raise
+                db.execute("COMMIT")
+            finally:
+                if not durable:
+                    db.execute("PRAGMA synchronous=FULL")
             return out
 
         return await self._run(tx)
@@ -657,11 +667,36 @@ class Store:
         await self._write(game_id, lambda db: db.execute(
             "UPDATE games SET turn_message = ? WHERE id = ?", (message_id, game_id)))
 
-    async def mark_reminded(self, game_id: int, seats: list[int], when: float) -> None:
+    async def mark_reminded(self, game_id: int, seats: list[int], when: float | None) -> None:
+        """Record a reminder sent to `seats` at `when` (None: as if never reminded)."""
         marks = ",".join(str(int(x)) for x in seats) or "-1"
         await self._write(game_id, lambda db: db.execute(
             f"UPDATE seats SET reminded_at = ? WHERE game_id = ? AND seat IN ({marks})",
             (when, game_id)))
+
+    # --- leases (background work shared by several processes) -------------------------------
+
+    async def claim(self, name: str, owner: str, ttl: float, now: float | None = None) -> bool:
+        """Take or renew lease `name` for `owner` until now+ttl. True if `owner` holds it now
+        (it was free, had run out, or was already `owner`'s); False if another owner holds
+        it. One statement, so two processes can never both take it."""
+        now = time.time() if now is None else now
+
+        def work(db: sqlite3.Connection) -> bool:
+            row = db.execute(
+                "INSERT INTO leases (name, owner, until) VALUES (?, ?, ?)"
+                " ON CONFLICT (name) DO UPDATE SET owner = excluded.owner,"
+                " until = excluded.until"
+                " WHERE leases.owner = excluded.owner OR leases.until < ? RETURNING owner",
+                (name, owner, now + ttl, now)).fetchone()
+            return row is not None  # no row: the update's WHERE refused (another holds it)
+
+        return await self._write(None, work, durable=False)
+
+    async def release(self, name: str, owner: str) -> None:
+        """Free lease `name`, only if `owner` holds it."""
+        await self._write(None, lambda db: db.execute(
+            "DELETE FROM leases WHERE name = ? AND owner = ?", (name, owner)), durable=False)
 
     # --- drafts -----------------------------------------------------------------------------
 

@@ -32,9 +32,10 @@ from typing import Any
 from data.i18n import t
 from engine.core import Decision, IllegalDecision, Prompt
 
+from .backends import GameStore
 from .kinds import Kind, kind
 from .logs import log
-from .store import CACHED_GAMES, Draft, GameRow, LogEntry, SeatRow, StaleWrite, Store
+from .store import CACHED_GAMES, Draft, GameRow, LogEntry, SeatRow, StaleWrite
 
 
 class Refusal(Exception):
@@ -161,14 +162,17 @@ def part_done(k: Kind, committed: Any, preview: Any, seat: int) -> bool:
 class Games:
     """Everything that changes a game in play, serialised per game by an asyncio lock."""
 
-    def __init__(self, store: Store, *, ai_delay: float = 0.0) -> None:
+    def __init__(self, store: GameStore, *, ai_delay: float = 0.0) -> None:
         self.store = store
         self.ai_delay = ai_delay
         self._locks: dict[int, asyncio.Lock] = {}
         self.closing = asyncio.Event()  # set on shutdown: AI delays end early
-        # each game's loaded state, kept while nothing writes to the game (store.generation):
-        # one interaction loads and decodes a game once, not once per question it asks
-        self._states: dict[int, tuple[int, Any]] = {}
+        # each game's loaded state, kept while nothing writes to the game: one interaction
+        # loads and decodes a game once, not once per question it asks. Keyed by this process's
+        # writes (store.generation) and by the game row's stored revision, which every change
+        # of the state bumps: another process's commit (several processes on one PostgreSQL
+        # database) makes the cached state stale, and the row, read fresh, says so
+        self._states: dict[int, tuple[tuple[int, int], Any]] = {}
         # each seat's draft applied (its preview), see _remember_preview
         self._previews: dict[tuple[int, int], tuple[tuple[int, int, str], tuple[Decision, ...],
                                                      Any]] = {}
@@ -181,25 +185,35 @@ class Games:
     # --- reading ----------------------------------------------------------------------------
 
     async def table(self, game_id: int) -> Table:
-        generation = self.store.generation(game_id)
-        game = await self.store.game(game_id)
-        if game is None:
-            raise Refusal(t("bot.err.no_such_game"))
-        seats = await self.store.seats(game_id)
-        state = None
-        if game.status != "lobby":
+        for _ in range(3):
+            game = await self.store.game(game_id)
+            if game is None:
+                raise Refusal(t("bot.err.no_such_game"))
+            seats = await self.store.seats(game_id)
+            if game.status == "lobby":
+                return Table(game, seats, None)
             # states are never changed in place (the rules' apply is pure), so one loaded
-            # state serves every reader until the next write
+            # state serves every reader until the game's next change. (The generation is read
+            # after the row: reading a row with a new revision may move it.)
+            generation = self.store.generation(game_id)
+            key = (generation, game.revision)
             cached = self._states.get(game_id)
-            if cached is not None and cached[0] == generation == self.store.generation(game_id):
-                state = cached[1]
-            else:
-                data = await self.store.state(game_id)
-                state = kind(game.game).rules.load(data) if data is not None else None
-                if state is not None and generation == self.store.generation(game_id):
-                    self._states[game_id] = (generation, state)
-                    if len(self._states) > CACHED_GAMES:  # the oldest goes first
-                        self._states.pop(next(iter(self._states)))
+            if cached is not None and cached[0] == key:
+                return Table(game, seats, cached[1])
+            data = await self.store.state(game_id)
+            state = kind(game.game).rules.load(data) if data is not None else None
+            if generation != self.store.generation(game_id):
+                continue  # this process wrote meanwhile: read the row and state again
+            again = await self.store.game(game_id)
+            if again is None or again.revision != game.revision:
+                continue  # another process committed between the row and the state
+            if state is not None:
+                self._states[game_id] = (key, state)
+                if len(self._states) > CACHED_GAMES:  # the oldest goes first
+                    self._states.pop(next(iter(self._states)))
+            return Table(game, seats, state)
+        # the game keeps changing under us (busy players elsewhere): answer from the last read
+        # uncached; a decision on it is checked against the stored revision when written
         return Table(game, seats, state)
 
     async def table_in(self, channel_id: int) -> Table | None:
@@ -518,14 +532,14 @@ class Games:
             seq += 1
         over = rules.result(state) is not None
         try:
-            await self.store.commit(
+            revision = await self.store.commit(
                 table.game.id, table.game.revision, seat=seat, entries=entries,
                 state=rules.dump(state), decisions=seq,
                 awaited=[] if over else table.kind.awaited(state), over=over)
         except StaleWrite:
             raise Refusal(t("bot.err.changed")) from None
         # the state just written is the one the next reader needs: no reload and decode
-        self._states[table.game.id] = (self.store.generation(table.game.id), state)
+        self._states[table.game.id] = ((self.store.generation(table.game.id), revision), state)
         log("commit", game=table.game.id, seat=seat, source=source, decisions=len(entries),
             at=seq, barrier=any(e.barrier for e in entries), over=over)
         return Commit(table.game.id, seat, source, entries)

@@ -7,8 +7,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import json
 import logging
+import os
 import random
+import signal
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +26,7 @@ from engine.pantheon import apply, new_game, options, pending, reveals
 from tests.discord_double import DiscordDouble
 from tests.discord_double.models import Message
 
+ROOT = Path(__file__).resolve().parent.parent
 CHANNEL = "game-1"
 PREFERRED = ("Draw 3 cards", "Top card of the deck", "Draw 1 card instead", "Draw 2 cards",
              "Skip", "Decline")
@@ -248,3 +254,86 @@ def bot_log_records() -> Iterator[Records]:
     finally:
         logger.removeHandler(handler)
         logger.setLevel(level)
+
+
+# --- the bot as a real process -------------------------------------------------------------------
+
+class BotProcess:
+    """`agora run ARGS` as a real process against the double (or `code`, the Python it runs
+    instead: a test game registered first), with more settings in `env`; its JSON log lines
+    are collected from standard error."""
+
+    def __init__(self, double: DiscordDouble, db: Path | str, *, code: str | None = None,
+                 args: tuple[str, ...] = (), env: dict[str, str] | None = None) -> None:
+        self.double = double
+        self.db = db
+        self.code = code or (f"from bot.cli import main; "
+                             f"raise SystemExit(main({['run', *args]!r}))")
+        self.env = env or {}
+        self.proc: asyncio.subprocess.Process | None = None
+        self.lines: list[dict[str, Any]] = []
+        self.other: list[str] = []  # anything that is not a JSON log line (a traceback)
+        self._reader: asyncio.Task[None] | None = None
+
+    async def start(self, timeout: float = 30.0) -> None:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("AGORA_", "DISCORD_"))}
+        env.update(DISCORD_TOKEN=self.double.token, DISCORD_API_BASE=self.double.api_base,
+                   AGORA_DB=str(self.db), AGORA_AI_DELAY="0",
+                   PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT),
+                                                            os.environ.get("PYTHONPATH")])))
+        env.update(self.env)
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", self.code, cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self._reader = asyncio.create_task(self._read())
+        await self.double.wait_until(
+            lambda: self.logged("ready") or self.proc.returncode is not None,
+            timeout=timeout, what="the bot process reports ready")
+        assert self.proc.returncode is None, f"the bot process ended: {self.other[-20:]}"
+
+    async def _read(self) -> None:
+        assert self.proc is not None and self.proc.stderr is not None
+        async for raw in self.proc.stderr:
+            text = raw.decode(errors="replace").rstrip("\n")
+            try:
+                line = json.loads(text)
+            except ValueError:
+                line = None
+            if isinstance(line, dict):
+                self.lines.append(line)
+            elif text:
+                self.other.append(text)
+
+    def logged(self, event: str) -> list[dict[str, Any]]:
+        return [line for line in self.lines if line.get("event") == event]
+
+    @property
+    def errors(self) -> list[Any]:
+        return [x for x in self.lines if x.get("level") in ("error", "critical")] + self.other
+
+    async def kill(self) -> int:
+        """SIGKILL, to this process only: no shutdown code of the bot runs."""
+        if self.proc is None:
+            return 0
+        if self.proc.returncode is None:
+            self.proc.send_signal(signal.SIGKILL)
+        code = await self.proc.wait()
+        if self._reader is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.wait_for(self._reader, 5)
+        return code
+
+
+async def quiet(d: DiscordDouble, seconds: float = 0.5, timeout: float = 10.0) -> None:
+    """Wait until the bot has made no request to the double for `seconds` (its publishing after
+    a commit runs in the background, perhaps in another process)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    count, since = len(d.requests), loop.time()
+    while loop.time() < end:
+        await asyncio.sleep(0.05)
+        if len(d.requests) != count:
+            count, since = len(d.requests), loop.time()
+        elif loop.time() - since >= seconds:
+            return
+    raise AssertionError("the bot never went quiet")

@@ -3,13 +3,41 @@ unmodified Agora bot against the double and fails the test if the bot logged an 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 import pytest_asyncio
 
 pytest_plugins = ["tests.discord_double.fixtures"]
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[Any]:
+    """One private PostgreSQL server for the whole session (tests/pg_server.py). Missing
+    binaries fail the tests that need it, with what to install: never a silent skip."""
+    from tests.pg_server import PgServer
+
+    try:
+        server = PgServer()
+    except RuntimeError as exc:
+        pytest.fail(str(exc), pytrace=False)
+    try:
+        server.start()
+    except BaseException:
+        server.stop()
+        raise
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def pg_url(pg_server: Any) -> Iterator[str]:
+    """The URL of a fresh, empty PostgreSQL database of this test's own (dropped after it)."""
+    name = pg_server.create_database()
+    yield pg_server.url(name)
+    pg_server.drop_database(name)
 
 
 class Agora:

@@ -10,14 +10,8 @@ out of turn, and a second veto is refused."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import json
-import os
 import re
 import signal
-import subprocess
-import sys
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -27,12 +21,19 @@ import pytest
 import tests.sealed as sealed_game
 from bot.store import Store
 from engine.core import Decision, Prompt
-from tests.bot_helpers import button_id, has_prompt, newest, option_labels, settle
+from tests.bot_helpers import (
+    BotProcess,
+    button_id,
+    has_prompt,
+    newest,
+    option_labels,
+    quiet,
+    settle,
+)
 from tests.discord_double import DiscordDouble
 from tests.discord_double.models import Message
 from tests.sealed import rules
 
-ROOT = Path(__file__).resolve().parent.parent
 CHANNEL = "game-1"
 PLAYERS = ["alice", "bob", "carol"]
 OFFERS = {"alice": 2, "bob": 1, "carol": 3}  # three different amounts, so a leak names its seat
@@ -60,66 +61,6 @@ def sealed_registered():
     sealed_game.register()
     yield
     sealed_game.unregister()
-
-
-class BotProcess:
-    """`agora run` as a real process against the double (the environment of tests/test_bot_run),
-    with the sealed game registered; its JSON log lines are collected from standard error."""
-
-    def __init__(self, double: DiscordDouble, db: Path) -> None:
-        self.double = double
-        self.db = db
-        self.proc: asyncio.subprocess.Process | None = None
-        self.lines: list[dict[str, Any]] = []
-        self.other: list[str] = []  # anything that is not a JSON log line (a traceback)
-        self._reader: asyncio.Task[None] | None = None
-
-    async def start(self, timeout: float = 30.0) -> None:
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("AGORA_", "DISCORD_"))}
-        env.update(DISCORD_TOKEN=self.double.token, DISCORD_API_BASE=self.double.api_base,
-                   AGORA_DB=str(self.db), AGORA_AI_DELAY="0",
-                   PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT),
-                                                            os.environ.get("PYTHONPATH")])))
-        self.proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-c", BOT_MAIN, cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        self._reader = asyncio.create_task(self._read())
-        await self.double.wait_until(
-            lambda: self.logged("ready") or self.proc.returncode is not None,
-            timeout=timeout, what="the bot process reports ready")
-        assert self.proc.returncode is None, f"the bot process ended: {self.other[-20:]}"
-
-    async def _read(self) -> None:
-        assert self.proc is not None and self.proc.stderr is not None
-        async for raw in self.proc.stderr:
-            text = raw.decode(errors="replace").rstrip("\n")
-            try:
-                line = json.loads(text)
-            except ValueError:
-                line = None
-            if isinstance(line, dict):
-                self.lines.append(line)
-            elif text:
-                self.other.append(text)
-
-    def logged(self, event: str) -> list[dict[str, Any]]:
-        return [line for line in self.lines if line.get("event") == event]
-
-    @property
-    def errors(self) -> list[Any]:
-        return [x for x in self.lines if x.get("level") in ("error", "critical")] + self.other
-
-    async def kill(self) -> int:
-        """SIGKILL, to this process only: no shutdown code of the bot runs."""
-        if self.proc is None:
-            return 0
-        if self.proc.returncode is None:
-            self.proc.send_signal(signal.SIGKILL)
-        code = await self.proc.wait()
-        if self._reader is not None:
-            with contextlib.suppress(asyncio.CancelledError):
-                await asyncio.wait_for(self._reader, 5)
-        return code
 
 
 # --- driving the double ---------------------------------------------------------------------------
@@ -151,21 +92,6 @@ def last_id(d: DiscordDouble, where: str) -> int:
 
 def new_prompts(d: DiscordDouble, user: str, after: int) -> list[Message]:
     return [m for m in d.dms(user) if m.id > after and has_prompt(m)]
-
-
-async def quiet(d: DiscordDouble, seconds: float = 0.5, timeout: float = 10.0) -> None:
-    """Wait until the bot has made no request to the double for `seconds` (its publishing after
-    a commit runs in the background, in another process during the first part)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    count, since = len(d.requests), loop.time()
-    while loop.time() < end:
-        await asyncio.sleep(0.05)
-        if len(d.requests) != count:
-            count, since = len(d.requests), loop.time()
-        elif loop.time() - since >= seconds:
-            return
-    raise AssertionError("the bot never went quiet")
 
 
 def texts_seen(d: DiscordDouble) -> dict[str, list[str]]:
@@ -222,7 +148,7 @@ async def test_sealed_offers_at_once_a_killed_bot_and_an_out_of_turn_veto(agora,
                                                                          sealed_registered):
     d = agora.double
     mention = {u: f"<@{d.user(u).id}>" for u in PLAYERS}
-    proc = BotProcess(d, agora.db)
+    proc = BotProcess(d, agora.db, code=BOT_MAIN)
     try:
         await proc.start()
         gid, prompts = await _offers_before_the_kill(d, agora.db, mention)

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.lobby import Lobby
-from bot.store import CHECKPOINT_EVERY, Store
+from bot.store import CHECKPOINT_EVERY
 from bot.turns import Games
 from engine.core import Decision
 from tests.bot_helpers import click_random
+from tests.store_backends import BACKENDS, open_backend
 
 
 async def play_some(games: Games, game_id: int, decisions: int, seed: int = 3) -> None:
@@ -23,8 +26,9 @@ async def play_some(games: Games, game_id: int, decisions: int, seed: int = 3) -
         await click_random(games, game_id, rng)
 
 
-async def test_every_state_is_its_checkpoint_replayed(tmp_path):
-    store = await Store.open(tmp_path / "agora.db")
+@pytest.mark.parametrize("backend", BACKENDS)
+async def test_every_state_is_its_checkpoint_replayed(backend, request, tmp_path):
+    store = await open_backend(backend, request, tmp_path)
     games = Games(store)
     lobby = Lobby(games)
     table = await lobby.start(game="pantheon", guild_id=1, channel_id=5, user_id=1, name="a",

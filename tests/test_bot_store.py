@@ -1,13 +1,17 @@
-"""bot/store.py: migrations, lobby rows, commits in one transaction, the stale-write guard,
-undo to a snapshot, drafts and the journal."""
+"""bot/store.py and bot/store_pg.py: migrations, lobby rows, commits in one transaction, the
+stale-write guard, undo to a snapshot, drafts, the journal and leases. The tests taking `store`
+run on both backends (SQLite and a real PostgreSQL server)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 
+import asyncpg
 import pytest
 
+from bot.backends import open_store, safe_target
 from bot.store import (
     CHECKPOINT_EVERY,
     ChannelBusy,
@@ -19,15 +23,23 @@ from bot.store import (
     pack,
     unpack,
 )
+from bot.store_pg import MIGRATIONS_PG, PgStore
+from tests.store_backends import BACKENDS, open_backend
 
 G = "pantheon"  # the game these tests play
 
 
-@pytest.fixture
-async def store(tmp_path):
-    s = await Store.open(tmp_path / "agora.db")
+@pytest.fixture(params=BACKENDS)
+async def store(request, tmp_path):
+    """Every test taking `store` runs on both backends: the same interface, the same rules."""
+    s = await open_backend(request.param, request, tmp_path)
     yield s
     await s.close()
+
+
+def integrity_error(store) -> type[Exception]:
+    """What a broken key raises: the driver's own error, as the SQLite store lets it through."""
+    return asyncpg.UniqueViolationError if isinstance(store, PgStore) else sqlite3.IntegrityError
 
 
 async def new_game(store: Store, channel: int = 10):
@@ -121,7 +133,7 @@ async def test_commit_is_all_or_nothing(store):
     await store.commit(game.id, game.revision, seat=0, entries=[entry(0)], state={"decisions": 1},
                        decisions=1, awaited=[0])
     game = await store.game(game.id)
-    with pytest.raises(sqlite3.IntegrityError):  # seq 0 again: the insert fails ...
+    with pytest.raises(integrity_error(store)):  # seq 0 again: the insert fails ...
         await store.commit(game.id, game.revision, seat=0, entries=[entry(1), entry(0)],
                            state={"decisions": 3}, decisions=3, awaited=[0])
     after = await store.game(game.id)  # ... and the game row, log and snapshot are untouched
@@ -211,3 +223,156 @@ async def test_log_and_snapshots_are_stored_compressed_and_old_rows_still_read(s
     assert unpack(pack({"a": [1, 2]})) == {"a": [1, 2]}
     assert unpack('[{"kind": "x"}, []]') == [{"kind": "x"}, []]  # a row from before version 5
     assert (await store.log(game.id))[0].events == events
+
+
+# --- leases (both backends) -------------------------------------------------------------------
+
+async def test_leases_two_owners_expiry_renew_release(store):
+    assert await store.claim("reminders", "a", ttl=60, now=1000)  # free: a takes it
+    assert not await store.claim("reminders", "b", ttl=60, now=1030)  # a holds it
+    assert await store.claim("reminders", "a", ttl=60, now=1050)  # a renews: until 1110
+    assert not await store.claim("reminders", "b", ttl=60, now=1100)  # still a's
+    assert await store.claim("other", "b", ttl=60, now=1100)  # another lease is its own
+    assert await store.claim("reminders", "b", ttl=60, now=1111)  # a's ran out: b takes it
+    assert not await store.claim("reminders", "a", ttl=60, now=1112)
+    await store.release("reminders", "a")  # not a's: nothing changes
+    assert not await store.claim("reminders", "a", ttl=60, now=1113)
+    await store.release("reminders", "b")
+    assert await store.claim("reminders", "a", ttl=60, now=1114)  # freed: a takes it at once
+
+
+# --- PostgreSQL: several processes on one database ---------------------------------------------
+
+def test_both_backends_have_the_same_numbered_migrations():
+    sqlite_numbers = [n for n, _ in migration_files()]
+    pg_numbers = [n for n, _ in migration_files(MIGRATIONS_PG)]
+    assert pg_numbers == sqlite_numbers
+    assert [p.name for _, p in migration_files(MIGRATIONS_PG)] == [
+        p.name for _, p in migration_files()]
+
+
+async def test_pg_migrations_run_once_even_from_two_processes(pg_url):
+    # two processes starting together on an empty database: the advisory lock orders them
+    a, b = await asyncio.gather(PgStore.open(pg_url), PgStore.open(pg_url))
+    assert await a.schema_version() == await b.schema_version() == len(migration_files())
+    await a.close()
+    await b.close()
+    again = await PgStore.open(pg_url)  # a later open finds nothing to do
+    assert await again.migrate() == len(migration_files())
+    tables = {r[0] for r in await again._all(
+        "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
+    assert {"games", "seats", "decisions", "snapshots", "drafts", "journal", "users", "leases",
+            "schema_version"} <= tables
+    await again.close()
+
+
+async def two_processes(pg_url):
+    """Two stores with their own connection pools: what two bot processes would hold."""
+    return await PgStore.open(pg_url), await PgStore.open(pg_url)
+
+
+async def wait_for_lock_waiters(store: PgStore, count: int) -> None:
+    """Until `count` sessions wait for a lock (the other store's commits, queued behind ours).
+    Polls the server's own view; no clock decides the outcome."""
+    for _ in range(10_000):
+        waiting = await store._pool.fetchval(
+            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+            " AND datname = current_database()")
+        if waiting >= count:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the commits never queued on the game's row lock")
+
+
+async def test_pg_two_processes_racing_one_revision_one_wins(pg_url):
+    a, b = await two_processes(pg_url)
+    game = await start(a)
+    read_a, read_b = await a.game(game.id), await b.game(game.id)
+    assert read_a.revision == read_b.revision
+    # hold the game's row so both commits are certainly in flight at once: they queue on it
+    async with a._pool.acquire() as blocker, blocker.transaction():
+        await blocker.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", game.id)
+        tasks = [asyncio.ensure_future(s.commit(
+            game.id, r.revision, seat=0, entries=[entry(0, seat=0), entry(1, seat=0)],
+            state={"decisions": 2, "by": name}, decisions=2, awaited=[1]))
+            for s, r, name in ((a, read_a, "a"), (b, read_b, "b"))]
+        await wait_for_lock_waiters(a, 2)
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    wins = [r for r in results if isinstance(r, int)]
+    stale = [r for r in results if isinstance(r, StaleWrite)]
+    assert len(wins) == 1 and len(stale) == 1, results
+    for s in (a, b):  # both processes read the winner's log, once, and its state
+        assert [e.seq for e in await s.log(game.id)] == [0, 1]
+        assert (await s.game(game.id)).revision == wins[0]
+    assert (await a.state(game.id))["by"] == (await b.state(game.id))["by"]
+    await a.close()
+    await b.close()
+
+
+async def test_pg_many_racing_commits_keep_one_log(pg_url):
+    """Round after round, both processes commit the next decision on the revision they read:
+    each round exactly one wins, and the log has every decision exactly once."""
+    a, b = await two_processes(pg_url)
+    game = await start(a)
+    for n in range(20):
+        ra, rb = await a.game(game.id), await b.game(game.id)
+        results = await asyncio.gather(*(s.commit(
+            game.id, r.revision, seat=0, entries=[entry(n)], state={"decisions": n + 1},
+            decisions=n + 1, awaited=[0]) for s, r in ((a, ra), (b, rb))),
+            return_exceptions=True)
+        assert sorted(type(r).__name__ for r in results) == ["StaleWrite", "int"], results
+    assert [e.seq for e in await b.log(game.id)] == list(range(20))
+    await a.close()
+    await b.close()
+
+
+async def test_pg_a_process_never_serves_what_another_changed(pg_url):
+    """No read is cached between calls: what one process commits, the other reads next, and
+    its generation moves so bot.turns' decoded state is not reused."""
+    a, b = await two_processes(pg_url)
+    game = await start(a)
+    await b.save_draft(game.id, Draft(seat=1, base=0, steps=[{"kind": "x", "args": {}}]))
+    assert await b.state(game.id) == {"decisions": 0, "x": "start"}
+    seen = await b.game(game.id)
+    before = b.generation(game.id)
+    await a.commit(game.id, game.revision, seat=1, entries=[entry(0, seat=1)],
+                   state={"decisions": 1}, decisions=1, awaited=[0])
+    assert b.generation(game.id) == before  # b has not looked yet ...
+    now = await b.game(game.id)
+    assert now.revision == seen.revision + 1 and now.decisions == 1
+    assert b.generation(game.id) != before  # ... and once it has, its generation moved
+    assert await b.state(game.id) == {"decisions": 1}
+    assert await b.drafts(game.id) == []  # the committing seat's draft went, in b's view too
+    assert [s.awaited_since is not None for s in await b.seats(game.id)] == [True]
+    await a.close()
+    await b.close()
+
+
+async def test_pg_leases_two_processes_claim_at_once(pg_url):
+    a, b = await two_processes(pg_url)
+    got = await asyncio.gather(a.claim("publisher", "a", 30, now=10),
+                               b.claim("publisher", "b", 30, now=10))
+    assert sorted(got) == [False, True]
+    holder = "a" if got[0] else "b"
+    assert await (a if holder == "a" else b).claim("publisher", holder, 30, now=20)
+    await a.close()
+    await b.close()
+
+
+def test_log_lines_hide_a_urls_password():
+    assert safe_target("postgresql://agora:s3cret@db:5432/agora") == (
+        "postgresql://agora:***@db:5432/agora")
+    assert safe_target("postgres://agora@db/agora") == "postgres://agora@db/agora"
+    assert safe_target("/data/agora.db") == "/data/agora.db"
+    assert "s3cret" not in safe_target("postgresql://u:s3cret@[::1]/x")
+
+
+async def test_agora_db_picks_the_backend(tmp_path, pg_url):
+    """AGORA_DB: a path opens SQLite, a postgresql:// or postgres:// URL opens PostgreSQL."""
+    lite = await open_store(str(tmp_path / "a.db"))
+    assert isinstance(lite, Store) and await lite.schema_version() == len(migration_files())
+    await lite.close()
+    for url in (pg_url, pg_url.replace("postgresql://", "postgres://", 1)):
+        pg = await open_store(url)
+        assert isinstance(pg, PgStore) and await pg.schema_version() == len(migration_files())
+        await pg.close()

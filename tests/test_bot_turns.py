@@ -12,13 +12,13 @@ import pytest
 from bot.kinds import kind
 from bot.lobby import Lobby
 from bot.messages import summary_lines
-from bot.store import Store
 from bot.turns import Games, Refusal
 from data.i18n import catalogue
 from engine.core import Decision, Event
 from engine.pantheon import INFO, new_game, pending, reveals
 from engine.pantheon.state import COLOUR_ORDER
 from tests.bot_helpers import action_seed, quiet_move
+from tests.store_backends import BACKENDS, open_backend
 
 CHANNEL = 500
 ANN, BOB, CY, DEE, EVE = 1, 2, 3, 4, 5
@@ -26,9 +26,9 @@ ANN, BOB, CY, DEE, EVE = 1, 2, 3, 4, 5
 G = "pantheon"  # the game these tests play
 
 
-@pytest.fixture
-async def games(tmp_path):
-    store = await Store.open(tmp_path / "t.db")
+@pytest.fixture(params=BACKENDS)
+async def games(request, tmp_path):
+    store = await open_backend(request.param, request, tmp_path)  # SQLite and PostgreSQL
     yield Games(store)
     await store.close()
 
