@@ -178,10 +178,13 @@ def test_kremlin_and_pyramids_change_the_action_totals() -> None:
 # --- leaders --------------------------------------------------------------------------------------
 
 def test_every_dealt_leader_has_a_tested_effect() -> None:
-    """No leader enters play without its effect (the others wait: NEXT_MILESTONE_CIVIL)."""
+    """No leader enters play without its effect: these eight are tested here, the twelve
+    cards of milestone 2 in test_tta_leaders2.py."""
     named = {"moses_a", "aristotle_a", "michelangelo_i", "leonardo_da_vinci_i",
              "isaac_newton_ii", "napoleon_bonaparte_ii", "william_shakespeare_ii",
-             "maximilien_robespierre_ii"}
+             "maximilien_robespierre_ii", "alexander_the_great_a", "hammurabi_a", "homer_a",
+             "julius_caesar_a", "christopher_columbus_i", "frederick_barbarossa_i",
+             "genghis_khan_i", "joan_of_arc_i", "j_s_bach_ii", "james_cook_ii"}
     assert set(of("leader")) == named
 
 

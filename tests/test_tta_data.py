@@ -7,7 +7,6 @@ import pytest
 
 from data.tta import (
     CARDS,
-    NEXT_MILESTONE_CIVIL,
     SWEEP,
     YELLOW_TABLE,
     corruption,
@@ -90,8 +89,15 @@ def test_tutorial_deck_changes() -> None:
     assert {CARDS[c].kind for c in deck("A", "military", 3)} == {"event"}
 
 
-def test_next_milestone_cards_are_kept_out_of_every_deck() -> None:
-    """Cards whose effects come with the next milestone never enter play now."""
-    dealt = {c for age in ("A", "I", "II") for n in (2, 3, 4) for c in deck(age, "civil", n)}
-    assert set(CARDS) >= NEXT_MILESTONE_CIVIL
-    assert not dealt & NEXT_MILESTONE_CIVIL
+def test_the_decks_are_the_tutorials_real_decks() -> None:
+    """A-2: no card is kept out any more — every Age A-II civil card of the player count is
+    dealt (T-SETUP-7), among them the twelve whose effects came with milestone 2."""
+    import data.tta as D
+    assert not hasattr(D, "NEXT_MILESTONE_CIVIL")
+    assert not hasattr(D, "NEXT_MILESTONE_MILITARY_PLAY")
+    for n in (2, 3, 4):
+        dealt = {c for age in ("A", "I", "II") for c in deck(age, "civil", n)}
+        expected = {c.id for c in CARDS.values()
+                    if c.deck == "civil" and c.age in ("A", "I", "II") and c.count(n)}
+        assert dealt == expected
+    assert {"alexander_the_great_a", "taj_mahal_i", "ocean_liner_service_ii"} <= dealt

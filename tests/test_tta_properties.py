@@ -33,6 +33,26 @@ def test_random_games_conserve_tokens_and_end(n: int, seed: int) -> None:
     assert s.age == "III" and T.pending(s) == [] and T.options(s, 0) == []
 
 
+def test_random_games_play_the_military_cards() -> None:
+    """A-2: with the full decks, random games prepare events (T-POL-3), colonise (T-COL),
+    play and copy tactics (T-TAC-2/5) — and all of them still end with tokens conserved."""
+    seen: dict[str, int] = {}
+
+    def check(before: State, after: State, seat: int) -> None:
+        conserved(after)
+        for p in after.players:
+            if p.colonies:
+                seen["colony"] = 1
+            if p.tactic:
+                seen["tactic"] = 1
+        if after.future_events or after.past_events:
+            seen["event"] = 1
+
+    for seed in (31, 32, 33):
+        random_game(3, seed, check)
+    assert seen == {"colony": 1, "tactic": 1, "event": 1}
+
+
 def test_apply_is_pure() -> None:
     s = end_round_one(game(3))
     before = fingerprint(s)
@@ -68,7 +88,8 @@ def test_views_hide_other_hands_and_deck_order(n: int) -> None:
             if p.seat != seat:
                 p.hand = ["frugality_i"] * len(p.hand)
                 p.military = ["raiders_i"] * len(p.military)
-        for pile in (*other.civil.values(), *other.military_deck.values(), other.events):
+        for pile in (*other.civil.values(), *other.military_deck.values(), other.events,
+                     other.future_events):
             pile.reverse()
         assert json.dumps(T.view(other, seat), sort_keys=True) == json.dumps(v, sort_keys=True)
 

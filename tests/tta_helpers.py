@@ -108,3 +108,34 @@ def random_game(n: int, seed: int, check: Any = None, act: float = 0.9) -> State
             check(s, after, seat)
         s = after
     raise AssertionError("the game did not end")
+
+
+def open_politics(s: State) -> State:
+    """The actor's politics phase, opened in front of his action phase (the turn opens it
+    only when he holds a political card at the start of his turn, T-TURN-1)."""
+    s = s.clone()
+    s.queue.insert(0, {"t": "politics", "seat": actor(s).seat, "done": 0})
+    return s
+
+
+FILLER = "rats_i"  # the card prepared when a test wants a chosen current event revealed
+
+
+def trigger(s: State, card: str) -> State:
+    """Reveal `card` as the actor's current event: it is put on top of the current events deck
+    and the actor prepares FILLER (T-POL-3); the prepared card scores 1 culture."""
+    s = s.clone()
+    p = actor(s)
+    p.military.append(FILLER)
+    s.events.append(card)
+    s = open_politics(s)
+    return play(s, p.seat, "prepare", card=FILLER)
+
+
+def answer(s: State, kind: str = "choose", **args: Any) -> State:
+    """The awaited seat's decision."""
+    return play(s, T.pending(s)[0].seat, kind, **args)
+
+
+def frame(s: State) -> dict[str, Any]:
+    return s.queue[0]

@@ -65,7 +65,7 @@ def corruption(b: int) -> int:
 ROW_SIZE = 13  # T-ROW-1
 SWEEP = MappingProxyType({2: 3, 3: 2, 4: 1})  # T-ROW-2: spaces cleared per player count
 MAX_DRAW = 3  # T-MDRAW-1
-COPY_TACTIC_MA = 2  # T-TAC-5 (next milestone)
+COPY_TACTIC_MA = 2  # T-TAC-5
 FAMINE_CULTURE = 4  # T-FOOD-1, G-FOOD-1: culture lost per missing food
 AGE_END_YELLOW = 2  # T-TOK-3
 TSCORE = MappingProxyType({"tech": {"I": 1, "II": 2}, "government_factor": 2, "colony": 3,
@@ -106,6 +106,12 @@ class Card:
     defense: int
     blue_tokens: int
     yellow_tokens: int
+    # tactics (T-TAC-6/7): units per army by type, tactical strength normal / outdated
+    tactic_infantry: int
+    tactic_cavalry: int
+    tactic_artillery: int
+    tactic_strength: int
+    tactic_strength_outdated: int
     summary: str
 
     @property
@@ -165,7 +171,9 @@ def _load() -> dict[str, Card]:
                 **{k: _int(row[k]) for k in (
                     "food", "resources", "science", "culture", "strength", "happiness",
                     "civil_actions", "military_actions", "colonization", "urban_limit",
-                    "defense", "blue_tokens", "yellow_tokens")},
+                    "defense", "blue_tokens", "yellow_tokens", "tactic_infantry",
+                    "tactic_cavalry", "tactic_artillery", "tactic_strength",
+                    "tactic_strength_outdated")},
                 summary=row["effect_summary"])
             if card.id in cards or card.age not in AGES or card.deck not in ("civil", "military"):
                 raise ValueError(f"cards.csv: bad or duplicate row {card.id}")
@@ -177,32 +185,6 @@ CARDS: MappingProxyType[str, Card] = MappingProxyType(_load())
 
 # --- decks ------------------------------------------------------------------------------------
 
-# NEXT MILESTONE (spec Appendix A-2): civil cards whose text needs machinery this milestone does
-# not build (the politics phase, events, colonisation, tactics and armies, the MA-as-CA
-# conversion, once-per-turn free actions, the unverified Taj Mahal row discount). They are kept OUT
-# of the civil decks until their effects are written, so no card ever enters play with its
-# effect missing; the decks are therefore smaller than the real ones and ages pass sooner.
-NEXT_MILESTONE_CIVIL = frozenset({
-    "alexander_the_great_a",  # politics phase: discard for a yellow token
-    "hammurabi_a",  # 1 MA as 1 CA once per turn
-    "homer_a",  # unit resource allowance; tucked under a wonder on replacement
-    "julius_caesar_a",  # a second political action
-    "christopher_columbus_i",  # colonisation
-    "frederick_barbarossa_i",  # combined population + unit action for 1 MA
-    "genghis_khan_i",  # armies
-    "joan_of_arc_i",  # looks at the current events
-    "taj_mahal_i",  # row discount after a leader replacement (unverified)
-    "j_s_bach_ii",  # building conversion action
-    "james_cook_ii",  # colonisation
-    "ocean_liner_service_ii",  # once-per-turn free population
-})
-
-# NEXT MILESTONE (A-2): military cards are dealt and drawn by the rules of this milestone
-# (T-SETUP-13, T-MDRAW-1, T-MDISC-1), but playing them — preparing events, colonisation,
-# tactics, military bonus cards — comes with the politics phase. Until then a military card in
-# hand can only be held or discarded.
-NEXT_MILESTONE_MILITARY_PLAY = frozenset({"event", "territory", "tactic", "bonus"})
-
 TUTORIAL_MILITARY_KINDS = frozenset({"event", "territory", "tactic", "bonus"})  # T-SETUP-8
 TUTORIAL_AGES = ("A", "I", "II")  # T-SETUP-8: Age III decks stay in the box
 
@@ -210,7 +192,7 @@ TUTORIAL_AGES = ("A", "I", "II")  # T-SETUP-8: Age III decks stay in the box
 def deck(age: str, family: str, players: int) -> list[str]:
     """The card ids of one deck for `players` (unshuffled, sorted by id): copies per player
     count (T-SETUP-7, G-SETUP-1/2 — the copy columns already encode the "3+"/"4" marks), the
-    tutorial deck changes (T-SETUP-8) and the next-milestone exclusions above."""
+    tutorial deck changes (T-SETUP-8)."""
     if not 2 <= players <= 4:
         raise ValueError("2-4 players")
     if age not in TUTORIAL_AGES:
@@ -218,8 +200,6 @@ def deck(age: str, family: str, players: int) -> list[str]:
     out = []
     for card in CARDS.values():
         if card.age != age or card.deck != family:
-            continue
-        if family == "civil" and card.id in NEXT_MILESTONE_CIVIL:
             continue
         if family == "military" and card.kind not in TUTORIAL_MILITARY_KINDS:
             continue

@@ -53,25 +53,37 @@ def names_held(p: Player) -> set[str]:
 # --- taking cards (T-TAKE) ------------------------------------------------------------------------
 
 def wonder_surcharge(p: Player) -> int:
-    """T-TAKE-4, G-WOND-2: +1 civil action per completed wonder (Michelangelo: none)."""
+    """T-TAKE-4, G-WOND-2: +1 civil action per completed wonder (Michelangelo: none); a wonder
+    flipped by Ravages of Time is still a completed wonder."""
     if p.leader in effects.NO_WONDER_SURCHARGE:
         return 0
-    return len(p.wonders)
+    return len(p.wonders) + len(p.ruins)
 
 
 def take_price(s: State, p: Player, slot: int) -> int:
+    """T-ROW-1 plus the wonder surcharge (T-TAKE-4), less Hammurabi's leader discount and the
+    Taj Mahal's in a turn the player replaced his leader; never below 0 (a choice of this
+    engine, G-TAKE-0: "costs less" cannot pay the player)."""
     card = CARDS[s.row[slot]]  # type: ignore[index]
-    return row_cost(slot) + (wonder_surcharge(p) if card.kind == "wonder" else 0)
+    price = row_cost(slot) + (wonder_surcharge(p) if card.kind == "wonder" else 0)
+    if card.kind == "leader":
+        price -= effects.LEADER_TAKE_DISCOUNT.get(p.leader or "", 0)
+    if card.id == effects.TAJ_MAHAL and "replaced_leader" in p.turn_used:
+        price -= effects.TAJ_MAHAL_DISCOUNT
+    return max(price, 0)
 
 
-def take(s: State, p: Player, args: dict[str, Any], events: list[Event], commit: bool) -> None:
+def take(s: State, p: Player, args: dict[str, Any], events: list[Event], commit: bool,
+         *, paid: bool = True) -> None:
+    """T-TAKE; `paid` False: no civil actions (International Agreement)."""
     slot = args.get("slot")
     if type(slot) is not int or not 0 <= slot < len(s.row) or s.row[slot] is None:
         raise err("no_card_there", "T-ROW-1")
     card_id = s.row[slot]
     assert card_id is not None
     card = CARDS[card_id]
-    need_civil(p, take_price(s, p, slot))
+    if paid:
+        need_civil(p, take_price(s, p, slot))
     if card.kind == "wonder":
         if p.wonder is not None:
             raise err("unfinished_wonder", "T-TAKE-3")
@@ -84,7 +96,7 @@ def take(s: State, p: Player, args: dict[str, Any], events: list[Event], commit:
             raise err("same_tech", "T-TAKE-5")
     if not commit:
         return
-    p.ca_spent += take_price(s, p, slot)
+    p.ca_spent += take_price(s, p, slot) if paid else 0
     s.row[slot] = None
     p.taken.append(card_id)
     if card.kind == "wonder":
@@ -244,28 +256,44 @@ def destroy(s: State, p: Player, args: dict[str, Any], events: list[Event], comm
 
 def play_leader(s: State, p: Player, args: dict[str, Any], events: list[Event], commit: bool
                 ) -> None:
+    """T-LEAD-2..4. Homer, when replaced, may instead be tucked under a completed wonder
+    ("tuck": true): he stays in play giving his happy face, and the civil action is not
+    regained."""
     not_round_one(s)
     card_id = card_arg(args)
     if card_id not in p.hand:
         raise err("not_in_hand", "T-LEAD-2")
     if CARDS[card_id].kind != "leader":
         raise err("not_leader", "T-LEAD-2")
+    tuck = args.get("tuck", False) is True
+    if tuck and (p.leader not in effects.TUCKABLE or not p.wonders or p.tucked):
+        raise err("tuck", "T-LEAD-4")
     need_civil(p, 1)
     if not commit:
         return
     p.ca_spent += 1
     replacing = p.leader is not None
-    if replacing:
+    if tuck:
+        old = p.leader
+
+        def under() -> None:
+            p.leader, p.tucked = None, old
+        changing_totals(p, under)
+    elif replacing:
         remove_leader(s, p)  # T-LEAD-4: out of the game, its effects end
+    if replacing:
+        p.turn_used.append("replaced_leader")  # Taj Mahal's discount
     p.hand.remove(card_id)
 
     def enter() -> None:
         p.leader = card_id
         tokens_in(p, card_id)
     changing_totals(p, enter)
-    if replacing:
+    # G-LEAD-HOM: Homer's allowance starts in the turn he is played, then every turn
+    p.allowance += effects.UNIT_ALLOWANCE.get(card_id, 0)
+    if replacing and not tuck:
         p.ca_spent = max(p.ca_spent - 1, 0)  # T-LEAD-4: regain 1 civil action
-    events.append(Event("tta.leader", {"seat": p.seat, "card": card_id}))
+    events.append(Event("tta.leader", {"seat": p.seat, "card": card_id, "tuck": tuck}))
 
 
 # --- wonders (T-WOND) -----------------------------------------------------------------------------

@@ -2,10 +2,12 @@
 science, culture, strength, happiness, actions, urban limit, colonisation, blue/yellow tokens)
 are applied generically by stats.py and cards.py; every other effect of a card that this
 milestone puts in play is written once here, as a small named function or a table entry, and
-looked up by card id. Cards whose effects need later machinery are kept out of the decks
-(data.tta.NEXT_MILESTONE_CIVIL).
+looked up by card id.
 
-Action cards (T-ACARD) are in actioncards.py: they order actions."""
+Action cards (T-ACARD) are in actioncards.py: they order actions. The leaders' and wonders'
+own actions (Hammurabi, Frederick Barbarossa, J. S. Bach, Ocean Liner Service) are in
+powers.py, their political actions (Alexander, Columbus, Caesar, Joan of Arc) in politics.py;
+armies under a tactic in armies.py."""
 
 from __future__ import annotations
 
@@ -77,6 +79,31 @@ def shakespeare(p: Player) -> dict[str, int]:
     return {"culture": 2 * min(_buildings(p, "library"), _buildings(p, "theater"))}
 
 
+def alexander(p: Player) -> dict[str, int]:
+    """Alexander the Great: +1 strength per military unit (strength, so not for colonisation,
+    T-COL-6)."""
+    return {"strength": sum(_units(p, t) for t in ("infantry", "cavalry", "artillery"))}
+
+
+def joan_of_arc(p: Player) -> dict[str, int]:
+    """Joan of Arc: +1 strength per happy face of the player's temples and government (her
+    own culture and military action are symbols)."""
+    temples = sum(n * max(CARDS[c].happiness, 0) for c, n in p.workers.items()
+                  if CARDS[c].kind == "urban" and CARDS[c].subtype == "temple")
+    return {"strength": temples + max(CARDS[p.government].happiness, 0)}
+
+
+def james_cook(p: Player) -> dict[str, int]:
+    """James Cook: culture rating +2 for the first colony and +1 for each later one."""
+    n = len(p.colonies)
+    return {"culture": n + 1 if n else 0}
+
+
+def js_bach(p: Player) -> dict[str, int]:
+    """J. S. Bach: +1 culture per theatre building."""
+    return {"culture": _buildings(p, "theater")}
+
+
 # card in play -> extra derived statistics (stats.py adds them to the symbols)
 STAT_BONUS: dict[str, Callable[[Player], dict[str, int]]] = {
     "michelangelo_i": michelangelo,
@@ -87,7 +114,43 @@ STAT_BONUS: dict[str, Callable[[Player], dict[str, int]]] = {
     "library_of_alexandria_a": library_of_alexandria,
     "st_peters_basilica_i": st_peters_basilica,
     "william_shakespeare_ii": shakespeare,
+    "alexander_the_great_a": alexander,
+    "joan_of_arc_i": joan_of_arc,
+    "james_cook_ii": james_cook,
+    "j_s_bach_ii": js_bach,
 }
+
+# Ravages of Time: a flipped wonder loses its effects and gives this culture instead
+# (G-EVT-RAV: read as culture rating, like any symbol a card in play gives)
+RUIN_CULTURE = 2
+
+# Genghis Khan: infantry may fill cavalry slots in armies (armies.py)
+INFANTRY_AS_CAVALRY = frozenset({"genghis_khan_i"})
+
+# Genghis Khan: at the end of his own turn, culture points if among the two strongest (2
+# players: the stronger), ties counting for him
+STRONG_CULTURE = {"genghis_khan_i": 3}
+
+# J. S. Bach: theatre technologies cost this much science less
+THEATER_SCIENCE_DISCOUNT = {"j_s_bach_ii": 2}
+
+# Hammurabi: leaders cost this many civil actions less to take from the row (never below 0)
+LEADER_TAKE_DISCOUNT = {"hammurabi_a": 1}
+
+# Homer: resources toward unit builds and upgrades every turn (the unit allowance, G-ACARD-2)
+UNIT_ALLOWANCE = {"homer_a": 1}
+
+# Homer: when replaced, may be tucked under a completed wonder (+1 happy face: his symbol
+# stays in play) instead of regaining the civil action
+TUCKABLE = frozenset({"homer_a"})
+
+# Taj Mahal in the row costs this many civil actions less in a turn the player replaced his
+# leader (cards.csv marks this "unverified"; G-TAJ-1: taken as printed there)
+TAJ_MAHAL = "taj_mahal_i"
+TAJ_MAHAL_DISCOUNT = 2
+
+# James Cook: military cards he may discard when colonising, +1 colonisation each
+COOK = {"james_cook_ii": 2}
 
 # William Shakespeare: owning a building of the first type, buildings and technologies of the
 # second cost 1 resource / 1 science less.
@@ -151,7 +214,11 @@ def build_cost(p: Player, card_id: str) -> int:
 
 def science_cost(p: Player, card_id: str) -> int:
     """The science cost of developing `card_id` (T-TECH-2) after the cards in play."""
-    return max(CARDS[card_id].cost_science - pairing_discount(p, card_id), 0)
+    cost = CARDS[card_id].cost_science - pairing_discount(p, card_id)
+    card = CARDS[card_id]
+    if card.kind == "urban" and card.subtype == "theater":
+        cost -= THEATER_SCIENCE_DISCOUNT.get(p.leader or "", 0)
+    return max(cost, 0)
 
 
 def extra_mine_tokens(p: Player) -> list[str]:

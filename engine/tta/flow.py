@@ -1,8 +1,13 @@
 """Through the Ages' agenda: `State.queue` is a list of frames run by the game-neutral
-engine.agenda.Agenda. A turn is {"t": "turn"} (replenish the row, T-TURN-1), then the action
-phase {"t": "action", "seat"} (a choice repeated until "end"), then the end-of-turn sequence
-{"t": "eot"} with its only decision, the military discard {"t": "discard", "seat"} (T-EOT-1,
-T-TURN-3), and the next turn or the end of the game {"t": "end"}.
+engine.agenda.Agenda. A turn is {"t": "turn"} (replenish the row, make the exclusive tactic
+available, T-TURN-1), the politics phase {"t": "politics", "seat", "done"} (politics.py; a
+prepared event pushes {"t": "reveal"}, the event's questions {"t": "ev", "seat", "step", ...}
+(eventcards.py) or a colonisation {"t": "bid", ...} then {"t": "send", ...} (colonize.py), and
+{"t": "new_events"} when the current events deck is used up), then the action phase
+{"t": "action", "seat"} (a choice repeated until "end"), then the end-of-turn sequence
+{"t": "eot"} with its only decision, the military discard {"t": "discard", "seats": [seat]}
+(T-EOT-1, T-TURN-3; also Politics of Strength's discard, with "left"), and the next turn or
+the end of the game {"t": "end"}.
 
 This module holds the agenda object and the refusal helper every other module uses."""
 

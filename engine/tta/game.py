@@ -15,6 +15,7 @@ from engine.simulate import player_names
 
 from . import setup, turn  # noqa: F401 (turn registers the agenda frames)
 from .flow import AGENDA, current, err
+from .politics import PEEK
 from .state import COLOURS, State
 from .view import make_view
 
@@ -31,7 +32,8 @@ INFO = GameInfo(
     turn_prompts=("action",),
 )
 
-KINDS = (*turn.ACTIONS, "end", "discard")
+KINDS = (*turn.ACTIONS, "end", "discard", "prepare", "columbus", "alexander", "done", "bid",
+         "pass", "send", "choose")
 
 
 def new_game(players: list[str] | int, seed: int, options: dict[str, Any] | None = None
@@ -131,6 +133,10 @@ def reveals(before: State, after: State, seat: int) -> bool:
         return True
     if before.military_deck != after.military_deck or before.events != after.events:
         return True
+    if before.future_events != after.future_events:  # a card prepared face down
+        return True
+    if _peeking(after) and not _peeking(before):  # Joan of Arc sees the top event
+        return True
     if before.result is None and after.result is not None:
         return True
     for b, a in zip(before.players, after.players, strict=True):
@@ -139,9 +145,16 @@ def reveals(before: State, after: State, seat: int) -> bool:
     return False
 
 
+def _peeking(s: State) -> bool:
+    frame = current(s)
+    return (frame is not None and frame["t"] == "politics"
+            and s.players[frame["seat"]].leader == PEEK)
+
+
 def sealed(s: State, seat: int, decision: Decision) -> bool:
-    """The military discard is face down (T-MDISC-1): never described in public."""
-    return decision.kind == "discard"
+    """The military discard is face down (T-MDISC-1) and a prepared event is put face down
+    (T-POL-3, T-POL-5): never described in public."""
+    return decision.kind in ("discard", "prepare")
 
 
 def auto_answer(s: State, seat: int, policy: str) -> Decision | None:

@@ -20,16 +20,23 @@ def production(p: Player, events: list[Event]) -> None:
     rating = stats(p)
     p.science += rating.science  # T-SCORE-1
     p.culture += rating.culture
-    corrupt = corruption_of(p)  # T-CORR-1: evaluated before production (T-CORR-3)
+    events.append(Event("tta.production", {
+        "seat": p.seat, "science": rating.science, "culture": rating.culture,
+        **economy(p)}))
+
+
+def economy(p: Player, corruption: bool = True, consumption_: bool = True
+            ) -> dict[str, int]:
+    """Steps b-e of the production phase (also ordered by the events Economic Progress, Good
+    Harvest and New Deposits): what happened, for the event."""
+    corrupt = corruption_of(p) if corruption else 0  # T-CORR-1: before production (T-CORR-3)
     short = lose(p, "mine", corrupt)
     unpaid = lose(p, "farm", short)  # T-CORR-2; G-CORR-1: no further penalty
     food = produce(p, "farm")  # T-PROD-1
-    need = consumption(p)  # T-FOOD-1
+    need = consumption(p) if consumption_ else 0  # T-FOOD-1
     missing = lose(p, "farm", need)
     famine = missing * FAMINE_CULTURE  # G-FOOD-1: 4 culture per missing food
     p.culture = max(p.culture - famine, 0)
     resources = produce(p, "mine", extra_mine_tokens(p))  # T-PROD-2
-    events.append(Event("tta.production", {
-        "seat": p.seat, "science": rating.science, "culture": rating.culture,
-        "corruption": corrupt, "corruption_unpaid": unpaid, "food": food,
-        "consumption": need, "famine": famine, "resources": resources}))
+    return {"corruption": corrupt, "corruption_unpaid": unpaid, "food": food,
+            "consumption": need, "famine": famine, "resources": resources}

@@ -19,9 +19,17 @@ def replenish(s: State, events: list[Event]) -> None:
     (T-ROW-3)."""
     swept = [c for c in s.row[:SWEEP[s.n]] if c is not None]
     s.removed.extend(swept)
-    rest = [c for c in s.row[SWEEP[s.n]:] if c is not None]
-    s.row = rest + [None] * (ROW_SIZE - len(rest))
+    s.row[:SWEEP[s.n]] = [None] * SWEEP[s.n]
     events.append(Event("tta.sweep", {"removed": swept}))
+    refill(s, events)
+
+
+def refill(s: State, events: list[Event]) -> None:
+    """Slide the cards left and fill the empty spaces from the current civil deck (T-ROW-2;
+    also after International Agreement). The last card of an age's deck ends the age at once
+    (T-ROW-5); the first refill of the game ends Age A (T-ROW-3)."""
+    rest = [c for c in s.row if c is not None]
+    s.row = rest + [None] * (ROW_SIZE - len(rest))
     if s.age == FINAL_AGE:
         return
     first = s.age == "A"

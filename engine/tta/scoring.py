@@ -21,7 +21,7 @@ def breakdown(p: Player) -> dict[str, int]:
         "strength": rating.strength,  # 3
         "happiness": rating.happiness,  # 4
         "production": output(p, "farm") + output(p, "mine"),  # 5 (G-TSCORE-2)
-        "colonies": 0,  # 6: colonies come with the next milestone (T-COL)
+        "colonies": TSCORE["colony"] * len(p.colonies),  # 6
         "wonders": TSCORE["wonder_ii"] * sum(CARDS[w].age == "II" for w in p.wonders),  # 7
     }
 

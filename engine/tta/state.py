@@ -49,6 +49,14 @@ class Player:
     yellow_box: int = 0  # net yellow tokens taken from the box since setup (T-TOK-1/3)
     blue_box: int = 0  # net blue tokens taken from the box since setup
     trail: int = 0  # rolling crc of this seat's own decisions (game.version)
+    tactic: str | None = None  # the tactic card the tactics marker is on (T-TAC-1)
+    tactic_exclusive: bool = False  # the card still lies in front of its owner (T-TAC-4)
+    colonies: list[str] = field(default_factory=list)  # territory cards colonised (T-COL-11)
+    ruins: list[str] = field(default_factory=list)  # wonders flipped by Ravages of Time
+    tucked: str | None = None  # Homer tucked under a completed wonder
+    turn_used: list[str] = field(default_factory=list)  # once-per-turn abilities used
+    once: list[str] = field(default_factory=list)  # once-per-game abilities used
+    skip_politics: bool = False  # International Agreement: the next political action is lost
 
     def to_json(self) -> dict[str, Any]:
         """What dataclasses.asdict gives, written out (every container a copy): the host
@@ -63,14 +71,21 @@ class Player:
                 "leader_ages": list(self.leader_ages), "ca_spent": self.ca_spent,
                 "ma_spent": self.ma_spent, "temp_ma": self.temp_ma,
                 "allowance": self.allowance, "science": self.science, "culture": self.culture,
-                "yellow_box": self.yellow_box, "blue_box": self.blue_box, "trail": self.trail}
+                "yellow_box": self.yellow_box, "blue_box": self.blue_box, "trail": self.trail,
+                "tactic": self.tactic, "tactic_exclusive": self.tactic_exclusive,
+                "colonies": list(self.colonies), "ruins": list(self.ruins),
+                "tucked": self.tucked, "turn_used": list(self.turn_used),
+                "once": list(self.once), "skip_politics": self.skip_politics}
 
     def in_play(self) -> list[str]:
-        """Every card in play with an effect (T-STAT-2): government, technologies, leader and
-        completed wonders. The unfinished wonder has none (T-WOND-1)."""
-        cards = [self.government, *self.techs, *self.wonders]
+        """Every card in play with an effect (T-STAT-2): government, technologies, leader,
+        completed wonders and colonies (T-COL-11), and Homer tucked under a wonder. The
+        unfinished wonder has none (T-WOND-1), nor a wonder flipped by Ravages of Time."""
+        cards = [self.government, *self.techs, *self.wonders, *self.colonies]
         if self.leader:
             cards.append(self.leader)
+        if self.tucked:
+            cards.append(self.tucked)
         return cards
 
 
@@ -88,10 +103,11 @@ class State:
     civil: dict[str, list[str]] = field(default_factory=dict)  # age -> civil draw pile
     military_deck: dict[str, list[str]] = field(default_factory=dict)  # age -> draw pile
     military_discard: dict[str, list[str]] = field(default_factory=dict)  # age -> face down
-    events: list[str] = field(default_factory=list)  # current events deck (T-SETUP-13)
+    events: list[str] = field(default_factory=list)  # current events deck, top last (T-POL)
     future_events: list[str] = field(default_factory=list)
     past_events: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)  # civil cards out of the game (T-DISC-1)
+    tactics_area: list[str] = field(default_factory=list)  # available tactics (T-TAC-4)
     last_round: int | None = None  # set when Age II ends (T-TEND-3, G-END-1)
     queue: list[dict[str, Any]] = field(default_factory=list)  # agenda: front runs next
     decisions: int = 0
@@ -115,6 +131,7 @@ class State:
             "military_discard": {k: list(v) for k, v in self.military_discard.items()},
             "events": list(self.events), "future_events": list(self.future_events),
             "past_events": list(self.past_events), "removed": list(self.removed),
+            "tactics_area": list(self.tactics_area),
             "last_round": self.last_round, "queue": copy_json(self.queue),
             "decisions": self.decisions, "public_trail": self.public_trail,
             "result": copy_json(self.result),

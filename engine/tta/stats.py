@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from data.tta import CARDS, corruption, yellow_row
 
-from .effects import STAT_BONUS, extra_mine_tokens
+from .armies import best_armies
+from .effects import INFANTRY_AS_CAVALRY, RUIN_CULTURE, STAT_BONUS, extra_mine_tokens
 from .state import Player
 
 PER_WORKER = ("farm", "mine", "urban", "unit")  # T-STAT-2(a)
@@ -30,8 +31,8 @@ class Stats:
 
 def stats(p: Player) -> Stats:
     """T-STAT-1..7: the symbols of every card in play (per worker on farm/mine/urban/unit
-    technologies, once for the others), plus the named bonuses of effects.py; ratings floor at
-    0, happiness is capped at 8."""
+    technologies, once for the others), plus the named bonuses of effects.py and the armies
+    under the current tactic (T-TAC-6); ratings floor at 0, happiness is capped at 8."""
     total = {"civil_actions": 0, "military_actions": 0, "urban_limit": 0, "science": 0,
              "culture": 0, "strength": 0, "happiness": 0, "colonization": 0,
              "civil_limit": 0, "military_limit": 0}
@@ -51,6 +52,8 @@ def stats(p: Player) -> Stats:
         if bonus is not None:
             for key, value in bonus(p).items():
                 total[key] += value
+    total["culture"] += RUIN_CULTURE * len(p.ruins)
+    total["strength"] += tactical_strength(p)
     ca = max(total["civil_actions"], 0)
     ma = max(total["military_actions"], 0)
     return Stats(civil_actions=ca, military_actions=ma, urban_limit=total["urban_limit"],
@@ -59,6 +62,15 @@ def stats(p: Player) -> Stats:
                  happiness=min(max(total["happiness"], 0), MAX_HAPPINESS),
                  colonization=max(total["colonization"], 0),
                  civil_limit=ca + total["civil_limit"], military_limit=ma + total["military_limit"])
+
+
+def tactical_strength(p: Player, units: dict[str, int] | None = None) -> int:
+    """T-TAC-6/8: the armies the units (default: all the player's) form under the current
+    tactic; T-TAC-10 passes only the units sent to colonise."""
+    if p.tactic is None:
+        return 0
+    return best_armies(p.workers if units is None else units, p.tactic,
+                       p.leader in INFANTRY_AS_CAVALRY)
 
 
 def civil_available(p: Player) -> int:

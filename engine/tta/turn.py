@@ -1,22 +1,24 @@
-"""A turn (T-TURN-1): replenish the card row, the action phase, the end-of-turn sequence; then
-the next turn, or the end of the tutorial game (T-TEND-3/4).
-
-The politics phase and making a tactic available (T-TURN-1 steps 2-3) come with the next
-milestone (events, tactics; data.tta.NEXT_MILESTONE_MILITARY_PLAY)."""
+"""A turn (T-TURN-1): replenish the card row, make the exclusive tactic available (T-TAC-4), the
+politics phase (politics.py), the action phase, the end-of-turn sequence; then the next turn,
+or the end of the tutorial game (T-TEND-3/4)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from data.tta import CARDS, MAX_DRAW
-from engine.core import Decision, Event, IllegalDecision, Rng
+from engine.core import Decision, Event, IllegalDecision
 
-from . import actioncards, actions, scoring
+from . import actioncards, actions, colonize, eventcards, politics, powers, scoring, tactics
+from .draws import draw_cards
+from .effects import STRONG_CULTURE, TUCKABLE, UNIT_ALLOWANCE
 from .flow import AGENDA, Frame, err, pop, push
 from .production import production
-from .row import FINAL_AGE, replenish
+from .row import replenish
 from .state import Player, State
 from .stats import military_available, stats
+
+__all__ = ["colonize", "eventcards"]  # imported for their agenda frames
 
 # decision kind -> the action that performs it (actions.py, actioncards.py)
 ACTIONS = {
@@ -31,6 +33,12 @@ ACTIONS = {
     "develop": actions.develop,
     "revolution": actions.revolution,
     "play": actioncards.play,
+    "tactic": tactics.play_tactic,
+    "copy": tactics.copy_tactic,
+    "convert": powers.convert,
+    "barbarossa": powers.barbarossa,
+    "bach": powers.bach,
+    "liner": powers.liner,
 }
 
 
@@ -39,9 +47,14 @@ def _turn(s: State, frame: Frame, events: list[Event]) -> None:
     seat = frame["seat"]
     s.turn = seat
     events.append(Event("tta.turn", {"seat": seat, "round": s.round}))
-    if s.round > 1:  # T-TURN-2: no replenishment in round 1
+    p = s.players[seat]
+    if s.round > 1:  # T-TURN-2: no replenishment and no politics in round 1
         replenish(s, events)
+    tactics.make_available(s, p, events)
+    p.allowance += UNIT_ALLOWANCE.get(p.leader or "", 0)  # Homer
     push(s, {"t": "action", "seat": seat}, {"t": "eot", "seat": seat})
+    if s.round > 1:
+        politics.start(s, seat, events)
 
 
 # --- the action phase -----------------------------------------------------------------------------
@@ -69,6 +82,8 @@ def candidates(s: State, p: Player) -> Iterator[Decision]:
         kind = CARDS[card].kind
         if kind == "leader":
             yield Decision("leader", {"card": card})
+            if p.leader in TUCKABLE:
+                yield Decision("leader", {"card": card, "tuck": True})
         elif CARDS[card].is_technology:
             yield Decision("develop", {"card": card})
             if kind == "government":
@@ -79,6 +94,20 @@ def candidates(s: State, p: Player) -> Iterator[Decision]:
     if p.wonder is not None:
         for n in range(1, len(CARDS[p.wonder].stages) - p.wonder_stages + 1):
             yield Decision("wonder", {"stages": n})
+    for card in sorted(set(p.military)):
+        if CARDS[card].kind == "tactic":
+            yield Decision("tactic", {"card": card})
+    for card in s.tactics_area:
+        yield Decision("copy", {"card": card})
+    yield Decision("convert", {})
+    yield Decision("liner", {})
+    for card in p.techs:
+        if CARDS[card].kind == "unit":
+            yield Decision("barbarossa", {"card": card})
+        if p.leader == powers.BACH and CARDS[card].subtype == "theater":
+            for low in sorted(p.workers):
+                if CARDS[low].kind == "urban":
+                    yield Decision("bach", {"card": low, "to": card})
 
 
 def legal(s: State, p: Player, d: Decision) -> bool:
@@ -148,6 +177,15 @@ def _discard_options(s: State, frame: Frame) -> Iterator[Decision]:
         yield Decision("discard", {"card": card})
 
 
+def _discard_done(p: Player, frame: Frame) -> bool:
+    """The hand limit (T-MDISC-1), or a count of cards to lose ("left": Politics of
+    Strength)."""
+    if "left" in frame:
+        frame["left"] -= 1
+        return frame["left"] <= 0 or not p.military
+    return len(p.military) <= stats(p).military_limit
+
+
 @AGENDA.choice("discard", _discard_options)
 def _discard(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
     p = s.players[frame["seat"]]
@@ -160,7 +198,7 @@ def _discard(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
     s.military_discard.setdefault(CARDS[card].age, []).append(card)
     events.append(Event("tta.discard", {"seat": p.seat, "card": card}, private_to=p.seat))
     events.append(Event("tta.discarded", {"seat": p.seat}))
-    if len(p.military) <= stats(p).military_limit:
+    if _discard_done(p, frame):
         frame["seats"].remove(p.seat)  # the agenda pops the frame
 
 
@@ -170,11 +208,13 @@ def _eot_rest(s: State, frame: Frame, events: list[Event]) -> None:
     next turn or the end of the game."""
     seat = frame["seat"]
     p = s.players[seat]
+    strong_culture(s, p, events)
     production(p, events)
     draw_military(s, p, events)
     p.ca_spent = p.ma_spent = 0  # T-RESET-1
     p.temp_ma = p.allowance = 0  # this turn's extras end (G-ACARD-2)
     p.taken = []
+    p.turn_used = []
     last = (s.start - 1) % s.n
     if s.last_round is not None and s.round >= s.last_round and seat == last:
         push(s, {"t": "end"})  # T-TEND-4
@@ -185,30 +225,25 @@ def _eot_rest(s: State, frame: Frame, events: list[Event]) -> None:
     push(s, {"t": "turn", "seat": nxt})
 
 
+def strong_culture(s: State, p: Player, events: list[Event]) -> None:
+    """Genghis Khan: at the end of his own turn, culture points if among the two strongest (2
+    players: the stronger); ties count for him — only players strictly stronger push him
+    out."""
+    points = STRONG_CULTURE.get(p.leader or "")
+    if not points:
+        return
+    mine = stats(p).strength
+    stronger = sum(1 for q in s.players if q is not p and stats(q).strength > mine)
+    if stronger < (1 if s.n == 2 else 2):
+        p.culture += points
+        events.append(Event("tta.strong_culture", {"seat": p.seat, "culture": points}))
+
+
 def draw_military(s: State, p: Player, events: list[Event]) -> None:
     """T-MDRAW-1: one card per unspent military action, at most 3, from the current age's
-    military deck (its discards reshuffled when it runs out, T-DISC-2); none in Age A (the
-    military half is empty, T-SETUP-12) nor in the final age (T-TEND-2)."""
-    if s.age in ("A", FINAL_AGE):
-        return
-    want = min(max(military_available(p), 0), MAX_DRAW)
-    pile = s.military_deck.setdefault(s.age, [])
-    drawn = []
-    for _ in range(want):
-        if not pile:
-            discards = s.military_discard.get(s.age, [])
-            if not discards:
-                break  # G-MDRAW-1: nothing left to draw
-            rng = Rng(s.rng)
-            pile.extend(discards)
-            discards.clear()
-            rng.shuffle(pile)
-            s.rng = rng.state
-        drawn.append(pile.pop())
-    p.military.extend(drawn)
-    if drawn:
-        events.append(Event("tta.draw", {"seat": p.seat, "count": len(drawn)}))
-        events.append(Event("tta.drawn", {"seat": p.seat, "cards": drawn}, private_to=p.seat))
+    military deck (draws.py); none in Age A (the military half is empty, T-SETUP-12) nor in the
+    final age (T-TEND-2)."""
+    draw_cards(s, p, min(max(military_available(p), 0), MAX_DRAW), events)
 
 
 @AGENDA.auto("end")

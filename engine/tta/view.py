@@ -1,12 +1,22 @@
 """What one seat (or a spectator, seat None) may see (issue: a seat's hand is private, others
-see only counts; deck order hidden). Public: the card row, every card in play, workers, tokens,
-banks, points, the derived statistics. Hidden: other seats' hands (civil and military), the
-order and contents of every deck, the military discards (face down), the events decks."""
+see only counts; deck order hidden). Public: the card row, every card in play (colonies, the
+current tactic and whether it is still exclusive, flipped wonders, Homer tucked), workers,
+tokens, banks, points, the derived statistics, the tactics area, the past events, the step
+awaited (an auction's bids, an event's question). Hidden: other seats' hands (civil and
+military), the order and contents of every deck, the military discards (face down), the
+events decks — of which only the counts by age show, as their backs do (T-POL-5). Joan of
+Arc's player sees the top current event during his politics phase."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
+from data.tta import CARDS
+from engine.core import copy_json
+
+from .flow import current
+from .politics import PEEK
 from .state import Player, State
 from .stats import consumption, corruption_of, discontent, population_cost, stats
 
@@ -31,6 +41,10 @@ def player_view(p: Player, own: bool) -> dict[str, Any]:
         "corruption": corruption_of(p), "consumption": consumption(p),
         "population_cost": population_cost(p),
         "hand_count": len(p.hand), "military_count": len(p.military),
+        "colonization": rating.colonization, "tactic": p.tactic,
+        "tactic_exclusive": p.tactic_exclusive, "colonies": list(p.colonies),
+        "ruins": list(p.ruins), "tucked": p.tucked, "turn_used": list(p.turn_used),
+        "once": list(p.once), "skip_politics": p.skip_politics,
     }
     if own:
         out["hand"] = list(p.hand)
@@ -39,8 +53,26 @@ def player_view(p: Player, own: bool) -> dict[str, Any]:
     return out
 
 
+def _ages(cards: list[str]) -> dict[str, int]:
+    return dict(sorted(Counter(CARDS[c].age for c in cards).items()))
+
+
+def _pending(s: State) -> dict[str, Any] | None:
+    """The awaited step, public parts only (every frame field is public: prepared cards and
+    discards are never stored in frames)."""
+    frame = current(s)
+    return None if frame is None else copy_json(frame)
+
+
 def make_view(s: State, seat: int | None) -> dict[str, Any]:
+    frame = current(s)
+    peek = None
+    if (seat is not None and frame is not None and frame["t"] == "politics"
+            and frame.get("seat") == seat and s.players[seat].leader == PEEK and s.events):
+        peek = s.events[-1]
     return {
+        "event_ages": _ages(s.events), "future_event_ages": _ages(s.future_events),
+        "tactics_area": list(s.tactics_area), "pending": _pending(s), "peek": peek,
         "seat": seat, "round": s.round, "turn": s.turn, "start": s.start, "age": s.age,
         "row": list(s.row),
         "civil_deck": len(s.civil.get(s.age, [])) if s.age in s.civil else 0,

@@ -1,0 +1,35 @@
+"""Drawing military cards (T-MDRAW-1, T-DISC-2, G-MDRAW-1): from the current age's military
+deck, its discards reshuffled when it runs out; none in the final age (T-TEND-2). Used by the
+end of a turn, Development of Politics, Politics of Strength and Strategic Territory."""
+
+from __future__ import annotations
+
+from engine.core import Event, Rng
+
+from .row import FINAL_AGE
+from .state import Player, State
+
+
+def draw_cards(s: State, p: Player, count: int, events: list[Event]) -> list[str]:
+    """Up to `count` cards into `p`'s military hand (the hand limit is checked only at the end
+    of the turn, T-MDRAW-1); returns the cards drawn."""
+    if s.age in ("A", FINAL_AGE) or count <= 0:
+        return []
+    pile = s.military_deck.setdefault(s.age, [])
+    drawn = []
+    for _ in range(count):
+        if not pile:
+            discards = s.military_discard.get(s.age, [])
+            if not discards:
+                break  # G-MDRAW-1: nothing left to draw
+            rng = Rng(s.rng)
+            pile.extend(discards)
+            discards.clear()
+            rng.shuffle(pile)
+            s.rng = rng.state
+        drawn.append(pile.pop())
+    p.military.extend(drawn)
+    if drawn:
+        events.append(Event("tta.draw", {"seat": p.seat, "count": len(drawn)}))
+        events.append(Event("tta.drawn", {"seat": p.seat, "cards": drawn}, private_to=p.seat))
+    return drawn

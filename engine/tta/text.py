@@ -1,0 +1,321 @@
+"""Through the Ages words for the host (engine.core.GameText): decision labels, log lines for
+events, prompt texts, heads, scores, status and result lines, a seat's hand as text, its prompt
+panel, option menus; all through the translation hook (`tta.*` keys in
+data/tta/locale/<locale>.json).
+
+Everything public is drawn from views and public events: a private event (a military draw, a
+discard, a peek) is shown to its seat only, and a text for the channel never names a card of a
+hand. The end-of-turn summary (`tta.production`) is one compact line per seat; `summary_lines`
+gathers a turn's end into a few lines."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from data.i18n import t
+from data.tta import CARDS, row_cost
+from engine.core import Decision, Event, Prompt
+
+from .state import State
+from .stats import stats
+
+View = dict[str, Any]
+
+# a post is made when a seat's part ends, and also when one of these happens mid-turn
+post_boundaries = frozenset({"tta.age", "tta.game_over"})
+
+# the events of a turn's end, in the order the summary gives them
+SUMMARY = ("tta.uprising", "tta.production", "tta.draw", "tta.drawn", "tta.age")
+
+
+# --- names --------------------------------------------------------------------------------------
+
+def card_name(card: Any, locale: str | None = None) -> str:
+    """A card's name in the locale (`tta.card.<id>`), else its printed English name."""
+    key = f"tta.card.{card}"
+    text = t(key, locale)
+    if text != key:
+        return text
+    c = CARDS.get(str(card))
+    return c.name if c is not None else str(card)
+
+
+def _cards(cards: Iterable[Any], locale: str | None) -> str:
+    """Card names, a repeated card once with its count ("Warriors ×2")."""
+    counts = Counter(cards)
+    return ", ".join(card_name(c, locale) + (f" ×{n}" if n > 1 else "")
+                     for c, n in counts.items()) or t("tta.text.none", locale)
+
+
+def _name(names: list[str], seat: Any) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+
+def _signed(n: Any) -> str:
+    return f"+{n}" if isinstance(n, int) and n > 0 else str(n)
+
+
+# --- decisions ----------------------------------------------------------------------------------
+
+def describe(d: Decision, locale: str | None = None) -> str:
+    """A short label for a decision, e.g. for a button (at most 80 characters)."""
+    a = d.args
+    k = d.kind
+    card = card_name(a.get("card"), locale) if "card" in a else ""
+    if k == "take":
+        slot = a.get("slot")
+        cost = row_cost(slot) if isinstance(slot, int) and 0 <= slot < 13 else "?"
+        space = slot + 1 if isinstance(slot, int) else "?"
+        return t("tta.decision.take", locale, space=space, cost=cost)
+    if k in ("upgrade", "bach"):
+        return t(f"tta.decision.{k}", locale, card=card, to=card_name(a.get("to"), locale))
+    if k == "wonder":
+        n = a.get("stages")
+        return t("tta.decision.wonder", locale, n=n, count=n if isinstance(n, int) else 2)
+    if k == "leader" and a.get("tuck"):
+        return t("tta.decision.leader_tuck", locale, card=card)
+    if k == "play":
+        return _play(a, card, locale)
+    if k == "bid":
+        n = a.get("amount")
+        return t("tta.decision.bid", locale, n=n, count=n if isinstance(n, int) else 2)
+    if k == "send":
+        units = a.get("units") or []
+        return t("tta.decision.send", locale, cards=_cards(units, locale))
+    if k == "choose":
+        return t("tta.decision.choose", locale, what=_choice(a, locale))
+    label = t(f"tta.decision.{k}", locale, card=card)
+    return k if label == f"tta.decision.{k}" else label  # an unknown kind is named as it is
+
+
+def _play(a: dict[str, Any], card: str, locale: str | None) -> str:
+    if "gain" in a:
+        return t("tta.decision.play_gain", locale, card=card,
+                 gain=t(f"tta.text.{a['gain']}", locale))
+    if "to" in a:
+        return t("tta.decision.play_upgrade", locale, card=card,
+                 target=card_name(a.get("target"), locale), to=card_name(a["to"], locale))
+    if "target" in a:
+        return t("tta.decision.play_on", locale, card=card,
+                 target=card_name(a["target"], locale))
+    return t("tta.decision.play", locale, card=card)
+
+
+def _choice(a: dict[str, Any], locale: str | None) -> str:
+    """The arguments of an event's choice in words ("2 food", "space 4", a card)."""
+    parts = []
+    for key, value in sorted(a.items()):
+        if key in ("card", "target", "to"):
+            parts.append(card_name(value, locale))
+        elif key == "slot" and isinstance(value, int):
+            parts.append(t("tta.text.space", locale, space=value + 1))
+        elif key in ("food", "resources", "science", "culture") and isinstance(value, int):
+            parts.append(t(f"tta.text.amount_{key}", locale, n=value))
+        elif isinstance(value, list):
+            parts.append(_cards(value, locale))
+        else:
+            parts.append(str(value))
+    return ", ".join(parts) or t("tta.text.none", locale)
+
+
+def group_key(d: Decision) -> str:
+    """Options in menus: taking by the cost of the space, building and its undoing apart, the
+    rest by kind."""
+    if d.kind == "take":
+        slot = d.args.get("slot")
+        return f"take:{row_cost(slot)}" if isinstance(slot, int) and 0 <= slot < 13 else "take"
+    if d.kind in ("destroy", "disband"):
+        return "destroy"
+    if d.kind in ("develop", "revolution"):
+        return "develop"
+    if d.kind in ("population", "end", "done", "pass"):
+        return "other"
+    return d.kind
+
+
+def menu_title(key: str) -> str:
+    if key.startswith("take:"):
+        return t("tta.menu.take", cost=key[5:])
+    name = f"tta.menu.{key}"
+    text = t(name)
+    return t("bot.menu.other") if text == name else text
+
+
+# --- events -------------------------------------------------------------------------------------
+
+def event_text(e: Event, names: list[str], viewer: int | None,
+               locale: str | None = None) -> str | None:
+    """One log line for an event, or None when the viewer may not see it (a private event of
+    another seat) or the catalogue has no words for it."""
+    if e.private_to is not None and e.private_to != viewer:
+        return None
+    tpl = e.template.removeprefix("tta.")
+    a: dict[str, Any] = dict(e.args)
+    key = f"tta.event.{tpl}"
+    if "seat" in a:
+        a["name"] = _name(names, a["seat"])
+    for field in ("card", "to", "target"):
+        if field in a:
+            a[field] = card_name(a[field], locale)
+    if "slot" in a and isinstance(a["slot"], int):
+        a["space"] = a["slot"] + 1
+    if "cards" in a and isinstance(a["cards"], list):
+        a["cards"] = _cards(a["cards"], locale)
+    if tpl == "production":
+        return production_line(e.args, names, locale)
+    if tpl == "sweep":
+        removed = e.args.get("removed", [])
+        if not removed:
+            key = "tta.event.sweep_none"
+        a["cards"] = _cards(removed, locale)
+        a["count"] = len(removed)
+    elif tpl == "age" and a.get("age") == "III":
+        key = "tta.event.age_final"
+    elif tpl == "game_over":
+        a["count"] = len(a.get("winners", []))
+        a["winners"] = ", ".join(_name(names, q) for q in a.get("winners", [])) or "-"
+    elif tpl == "turn" and "round" not in a:
+        a["round"] = "?"
+    for field in ("stages", "count", "food", "cost", "amount"):
+        if isinstance(a.get(field), int) and "count" not in a:
+            a["count"] = a[field]
+    text = t(key, locale, **a)
+    return None if text == key else text
+
+
+def production_line(a: dict[str, Any], names: list[str], locale: str | None = None) -> str:
+    """The end of a seat's turn in one compact line: points scored, corruption, food produced
+    and eaten (famine), resources produced."""
+    parts = [t("tta.summary.points", locale, culture=_signed(a.get("culture", 0)),
+               science=_signed(a.get("science", 0)))]
+    if a.get("corruption"):
+        parts.append(t("tta.summary.corruption", locale, n=a["corruption"]))
+    parts.append(t("tta.summary.food", locale, food=_signed(a.get("food", 0)),
+                   eaten=a.get("consumption", 0)))
+    if a.get("famine"):
+        parts.append(t("tta.summary.famine", locale, n=a["famine"]))
+    parts.append(t("tta.summary.resources", locale, n=_signed(a.get("resources", 0))))
+    return t("tta.summary.line", locale, name=_name(names, a.get("seat")),
+             parts=" · ".join(parts))
+
+
+def summary_lines(events: list[Event], names: list[str], viewer: int | None,
+                  locale: str | None = None) -> list[str]:
+    """A turn's end in a few lines: production (or the uprising), military draws, a new age;
+    nothing the viewer may not see."""
+    lines = []
+    for e in events:
+        if e.template in SUMMARY:
+            text = event_text(e, names, viewer, locale)
+            if text is not None:
+                lines.append(text)
+    return lines
+
+
+# --- prompts, heads, status ---------------------------------------------------------------------
+
+def prompt_text(state: State, prompt: Prompt) -> str:
+    """What the prompt asks, in a few words (from public facts and the seat's own counts)."""
+    p = state.players[prompt.seat]
+    if prompt.kind == "action":
+        rating = stats(p)
+        return t("tta.prompt.action", ca=rating.civil_actions - p.ca_spent,
+                 ma=rating.military_actions + p.temp_ma - p.ma_spent)
+    if prompt.kind == "discard":
+        limit = stats(p).military_limit
+        return t("tta.prompt.discard", n=len(p.military) - limit, count=len(p.military) - limit)
+    text = t(f"tta.prompt.{prompt.kind}")
+    return text if text != f"tta.prompt.{prompt.kind}" else t("tta.prompt.other")
+
+
+def post_head(v: View) -> str:
+    return t("tta.post.head", round=v["round"], age=v["age"])
+
+
+def status_head(v: View) -> str:
+    players = v["players"]
+    turn = v.get("turn")
+    name = players[turn]["name"] if isinstance(turn, int) and 0 <= turn < len(players) else "-"
+    head = t("tta.status.head", round=v["round"], age=v["age"], name=name,
+             civil=v["civil_deck"], military=v["military_deck"])
+    if v.get("last_round") is not None and v.get("result") is None:
+        head += t("tta.status.last_round", round=v["last_round"])
+    return head
+
+
+def scores(v: View) -> list[int]:
+    return [p["culture"] for p in v["players"]]
+
+
+def status_lines(v: View) -> list[str]:
+    """One line per seat of public facts: points and rates, strength, happiness, actions,
+    hand counts."""
+    return [t("tta.status.player", culture=p["culture"],
+              culture_rate=_signed(p["culture_rating"]), science=p["science"],
+              science_rate=_signed(p["science_rating"]), strength=p["strength"],
+              happiness=p["happiness"], discontent=p["discontent"], ca=p["civil_actions"],
+              ca_total=p["civil_total"], ma=p["military_actions"], ma_total=p["military_total"],
+              civil=p["hand_count"], military=p["military_count"])
+            for p in v["players"]]
+
+
+def result_lines(res: dict[str, Any], names: list[str]) -> list[str]:
+    """The final ranking: culture (T-TSCORE-2, ties share a place), with what the final scoring
+    added."""
+    scores_ = res["scores"]
+    ranking = sorted(range(len(names)), key=lambda q: (-scores_[q], q))
+    lines = []
+    for q in ranking:
+        place = 1 + sum(s > scores_[q] for s in scores_)
+        parts = res.get("breakdown", [{}] * len(names))[q]
+        added = ", ".join(t(f"tta.score.{k}", n=v) for k, v in parts.items() if v)
+        lines.append(t("tta.over.line", place=place, name=names[q], score=scores_[q],
+                       added=added or t("tta.text.none")))
+    return lines
+
+
+def table_lines(v: View) -> list[str]:
+    """The public table in a few lines (the terminal game shows it before each decision)."""
+    lines = [status_head(v)]
+    row = [t("tta.table.space", space=i + 1, card=card_name(c)) for i, c in enumerate(v["row"])
+           if c is not None]
+    lines.append(t("tta.table.row", cards="; ".join(row) or t("tta.text.none")))
+    lines.append(t("tta.table.events", current=v["events"], future=v["future_events"]))
+    for p, line in zip(v["players"], status_lines(v), strict=True):
+        lines.append(f"{p['name']}: {line}")
+    return lines
+
+
+# --- a seat's own words -------------------------------------------------------------------------
+
+def hand_text(v: View, seat: int) -> str:
+    """A seat's private holdings (its DM; never a channel)."""
+    p = v["players"][seat]
+    lines = [t("tta.hand.civil", cards=_cards(p.get("hand", []), None)),
+             t("tta.hand.military", cards=_cards(p.get("military", []), None))]
+    return "\n".join(lines)
+
+
+def hand_signature(state: State, seat: int) -> str:
+    p = state.players[seat]
+    return repr((sorted(p.hand), sorted(p.military), sorted(p.taken)))
+
+
+def panel_lines(v: View, seat: int) -> list[str]:
+    """What a prompt shows besides its options: stores, points, actions left, the hand."""
+    p = v["players"][seat]
+    food, resources = _stored(p, "food"), _stored(p, "resources")
+    lines = [t("tta.panel.stores", food=food, resources=resources, science=p["science"],
+               ca=p["civil_actions"], ca_total=p["civil_total"], ma=p["military_actions"],
+               ma_total=p["military_total"])]
+    if "hand" in p:
+        lines.append(t("tta.hand.civil", cards=_cards(p["hand"], None)))
+        lines.append(t("tta.hand.military", cards=_cards(p.get("military", []), None)))
+    return lines
+
+
+def _stored(p: dict[str, Any], what: str) -> int:
+    """Food or resources held as blue tokens on farms or mines (T-BOARD-2)."""
+    return sum(n * getattr(CARDS[c], what) for c, n in p.get("blue", {}).items() if c in CARDS)
