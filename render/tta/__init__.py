@@ -1,0 +1,19 @@
+"""Through the Ages pictures, pure functions of a view (engine.tta.view.make_view) to PNG bytes:
+
+- `board_png(view, locale=None)`: the shared table (round and age, decks, events decks, the card
+  row with each space's civil-action cost, every seat's culture and science tracks);
+- `player_png(view, seat, locale=None)` / `player_pngs(view, locale=None)`: one player's board
+  each (statistics, government, leader, tactic, technologies with workers and blue tokens, the
+  banks, wonders, hand counts);
+- `hand_png(view, locale=None)`: the viewing seat's own hand (a spectator's view has none).
+
+Public pictures read only public view fields; what the view's `last` summary names is ringed
+(render.tta.last)."""
+
+from .hand import draw_hand, hand_png
+from .last import changes
+from .player import draw_player, player_png, player_pngs
+from .table import board_png, draw_board
+
+__all__ = ["board_png", "changes", "draw_board", "draw_hand", "draw_player", "hand_png",
+           "player_png", "player_pngs"]

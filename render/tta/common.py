@@ -1,0 +1,253 @@
+"""Parts shared by the Through the Ages pictures: words through the locale, card names and
+kinds, seat chips, tokens, card tiles, the ring around what changed last, and the palette PNG
+encoding. Everything is drawn from a view (a dict of engine.tta.view.make_view)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from data.tta import CARDS
+from render.png import encode
+from render.typeface import TextDraw, fit, font, text_width, wrap
+from render.words import t
+
+from . import palette as pal
+
+Draw = ImageDraw.ImageDraw
+Box = tuple[int, int, int, int]
+View = dict[str, Any]
+
+PALETTE = pal.PAL.holder
+MARGIN = 16
+RING_W = 4
+RING_GAP = 2  # between a box and its ring: two rings in a 14 px gap stay apart
+
+
+def png(image: Image.Image) -> bytes:
+    return encode(image, PALETTE)
+
+
+def canvas(size: tuple[int, int], rgb: bool) -> tuple[Image.Image, TextDraw]:
+    """A blank picture in the palette (in RGB with `rgb`: the reference drawing)."""
+    img = Image.new("RGB", size, pal.BACKGROUND) if rgb else pal.PAL.new(size, pal.BACKGROUND)
+    return img, TextDraw(img)
+
+
+def tr(key: str, locale: str | None = None, **args: object) -> str:
+    return t(f"tta.render.{key}", locale, **args)
+
+
+def card_name(card: str | None, locale: str | None) -> str:
+    """A card's name in the locale (`tta.card.<id>`), else its printed English name."""
+    if card is None:
+        return ""
+    key = f"tta.card.{card}"
+    text = t(key, locale)
+    if text != key:
+        return text
+    c = CARDS.get(card)
+    return c.name if c is not None else str(card)
+
+
+MILITARY_KINDS = frozenset({"event", "territory", "tactic", "bonus", "aggression", "war",
+                            "pact"})
+
+
+def kind_of(card: str) -> str:
+    """The colour family of a card (palette.KIND): military cards share one."""
+    c = CARDS.get(card)
+    if c is None:
+        return "military"
+    return "military" if c.kind in MILITARY_KINDS else c.kind
+
+
+def kind_label(card: str, locale: str | None) -> str:
+    """What kind of card it is, in words: "Farm", "Lab", "Infantry", "Leader", "Tactic"."""
+    c = CARDS.get(card)
+    if c is None:
+        return "?"
+    key = c.subtype if c.kind in ("urban", "unit") else c.kind
+    return tr(f"kind.{key}", locale)
+
+
+def age_label(card: str) -> str:
+    c = CARDS.get(card)
+    return c.age if c is not None else "?"
+
+
+def colour(name: str) -> pal.RGB:
+    return pal.PLAYER.get(name, pal.FAINT)
+
+
+def ink(name: str) -> pal.RGB:
+    return pal.PLAYER_INK.get(name, pal.INK)
+
+
+def letter(colour_name: str, locale: str | None) -> str:
+    """A seat colour's letter, in the language of its colour name ("Č" for červená)."""
+    key = f"tta.render.colour_letter.{colour_name}"
+    text = t(key, locale)
+    return pal.PLAYER_LETTER.get(colour_name, "?") if text == key else text
+
+
+def seat_chip(d: Draw, x: int, y: int, size: int, colour_name: str, locale: str | None) -> None:
+    """A square in a seat's colour with its letter, outlined so that yellow shows on white."""
+    d.rounded_rectangle((x, y, x + size, y + size), max(3, size // 6), fill=colour(colour_name),
+                        outline=pal.INK, width=2)
+    d.text((x + size / 2, y + size / 2 + 1), letter(colour_name, locale),
+           font=font(max(12, size * 6 // 10), True), fill=ink(colour_name), anchor="mm")
+
+
+def token(d: Draw, cx: int, cy: int, r: int, fill: pal.RGB, edge: pal.RGB, text: str = "",
+          size: int = 0, text_ink: pal.RGB = pal.INK) -> None:
+    """A round token (a worker, a blue token, an action) with an optional number on it."""
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=edge, width=2)
+    if text:
+        d.text((cx, cy + 1), text, font=font(size or max(12, r), True), fill=text_ink,
+               anchor="mm")
+
+
+def ring(d: Draw, box: Box) -> None:
+    """The magenta ring around what changed in the last turn."""
+    x0, y0, x1, y1 = box
+    out = RING_W + RING_GAP
+    d.rounded_rectangle((x0 - out, y0 - out, x1 + out, y1 + out), 10, outline=pal.NEW_RING,
+                        width=RING_W)
+
+
+def panel(d: Draw, box: Box, title: str = "", size: int = 20) -> int:
+    """A light panel with an optional title; returns the y under the title."""
+    d.rounded_rectangle(box, 10, fill=pal.PANEL, outline=pal.PANEL_EDGE, width=2)
+    if not title:
+        return box[1] + 10
+    d.text((box[0] + 14, box[1] + 8 + size // 2), fit(title, size, box[2] - box[0] - 28, True),
+           font=font(size, True), fill=pal.MUTED, anchor="lm")
+    return box[1] + size + 16
+
+
+def pill(d: Draw, x: int, y: int, text: str, size: int, fill: pal.RGB, ink_: pal.RGB,
+         pad: int = 8, room: int = 10_000) -> int:
+    """A rounded label at most `room` wide; returns its right edge."""
+    text = fit(text, size, room - 2 * pad, True)
+    w = text_width(text, size, True) + 2 * pad
+    h = size + pad
+    d.rounded_rectangle((x, y, x + w, y + h), h // 2, fill=fill)
+    d.text((x + w / 2, y + h / 2 + 1), text, font=font(size, True), fill=ink_, anchor="mm")
+    return x + w
+
+
+def stat_tile(d: Draw, box: Box, label: str, value: str, sub: str = "",
+              value_ink: pal.RGB = pal.INK, sub_ink: pal.RGB = pal.MUTED) -> None:
+    """A statistic: a small label, its value in big type, a line under it."""
+    x0, y0, x1, y1 = box
+    w = x1 - x0
+    d.rounded_rectangle(box, 10, fill=pal.PANEL, outline=pal.PANEL_EDGE, width=2)
+    d.text((x0 + w / 2, y0 + 16), fit(label, 18, w - 16, True), font=font(18, True),
+           fill=pal.MUTED, anchor="mm")
+    big = 44 if not sub else 40
+    d.text((x0 + w / 2, y0 + 32 + big // 2 + (0 if sub else 6)), fit(value, big, w - 12, True),
+           font=font(big, True), fill=value_ink, anchor="mm")
+    if sub:
+        d.text((x0 + w / 2, y1 - 16), fit(sub, 18, w - 12), font=font(18), fill=sub_ink,
+               anchor="mm")
+
+
+NAME_SIZES = (21, 19, 17, 15, 13)  # a card name's type, smaller only for a long name
+
+
+def fitted(text: str, sizes: tuple[int, ...], width: int, bold: bool = False) -> int:
+    """The largest of `sizes` at which `text` fits `width` (the smallest if none does: `fit`
+    then shortens it, audited). Words differ in length between languages; a label shrinks a
+    little rather than lose letters."""
+    for size in sizes:
+        if text_width(text, size, bold) <= width:
+            return size
+    return sizes[-1]
+
+
+def name_fit(name: str, width: int, max_lines: int) -> tuple[int, list[str]]:
+    """The largest of NAME_SIZES at which `name` wraps into `max_lines` lines of `width`
+    without cutting a word, and its lines (the smallest size, shortened, if none does)."""
+    for size in NAME_SIZES:
+        if all(text_width(word, size, True) <= width for word in name.split()):
+            lines = _plain_wrap(name, size, width)
+            if len(lines) <= max_lines:
+                return size, lines
+    size = NAME_SIZES[-1]
+    return size, wrap(name, size, width, True, max_lines)
+
+
+def _plain_wrap(text: str, size: int, width: int) -> list[str]:
+    """Words into lines of at most `width` (every word known to fit alone)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", size, True) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def card_tile(d: Draw, box: Box, card: str, locale: str | None, detail: str = "",
+              name_lines: int = 2, corner: str = "") -> int:
+    """A card: its kind's band (kind and age), its name in bold; a detail line and a corner
+    number at the bottom. Returns the y under the name."""
+    x0, y0, x1, y1 = box
+    kind = kind_of(card)
+    w = x1 - x0
+    d.rounded_rectangle(box, 8, fill=pal.KIND[kind], outline=pal.INK, width=2)
+    d.rounded_rectangle((x0, y0, x1, y0 + 28), 8, fill=pal.KIND_BAND[kind],
+                        corners=(True, True, False, False))
+    age = age_label(card)
+    d.text((x1 - 10, y0 + 15), age, font=font(18, True), fill=pal.WHITE, anchor="rm")
+    room = w - 28 - text_width(age, 18, True)
+    label = kind_label(card, locale)
+    size = fitted(label, (16, 14, 13), room, True)
+    d.text((x0 + 10, y0 + 15), fit(label, size, room, True), font=font(size, True),
+           fill=pal.WHITE, anchor="lm")
+    y = y0 + 36
+    size, lines = name_fit(card_name(card, locale), w - 16, name_lines)
+    for line in lines:
+        d.text((x0 + 8, y), line, font=font(size, True), fill=pal.INK, anchor="la")
+        y += size + 3
+    reserve = 0
+    if corner:  # a small number in the bottom right corner (the row space)
+        d.text((x1 - 8, y1 - 10), corner, font=font(16, True), fill=pal.MUTED, anchor="rs")
+        reserve = text_width(corner, 16, True) + 8
+    if detail:
+        size = fitted(detail, (17, 15, 13), w - 16 - reserve)
+        d.text((x0 + 8, y1 - 10), fit(detail, size, w - 16 - reserve), font=font(size),
+               fill=pal.INK, anchor="ls")
+    return y
+
+
+def card_detail(card: str, locale: str | None) -> str:
+    """The short cost line of a card not yet in play: science to develop a technology,
+    resources per wonder stage; nothing for the others."""
+    c = CARDS.get(card)
+    if c is None:
+        return ""
+    if c.kind == "government":
+        return tr("cost_government", locale, science=c.cost_science,
+                  revolution=c.cost_revolution)
+    if c.is_technology and c.cost_science:
+        return tr("cost_science", locale, n=c.cost_science)
+    if c.kind == "wonder" and c.stages:
+        return tr("cost_stages", locale, stages=" ".join(str(x) for x in c.stages))
+    return ""
+
+
+def seat_of(view: View, seat: int) -> dict[str, Any]:
+    return view["players"][seat]
+
+
+def stored(pv: dict[str, Any], what: str) -> int:
+    """Food ("food") or resources ("resources") held as blue tokens on farms or mines."""
+    total = 0
+    for card, n in pv.get("blue", {}).items():
+        c = CARDS.get(card)
+        if c is not None:
+            total += n * getattr(c, what)
+    return total

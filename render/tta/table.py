@@ -1,0 +1,241 @@
+"""The shared table (960 px wide, read at 480 on a phone): the round, the age and whose turn it
+is; the decks (civil, military) and the events decks (current / future counts); the card row in
+its three cost groups, each space with its civil-action cost; the culture and science tracks of
+every seat with their rates.
+
+Drawn from the public part of a view only (no hand, no deck order), so a seat's own view gives
+the spectator's picture. Row spaces the view's `last` summary names (else the spaces emptied
+since the last refill) are ringed in magenta."""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from data.tta import ROW_SIZE, row_cost
+from render.typeface import fit, font, text_width
+
+from . import palette as pal
+from .common import (
+    MARGIN,
+    Box,
+    Draw,
+    View,
+    canvas,
+    card_detail,
+    card_tile,
+    fitted,
+    panel,
+    pill,
+    png,
+    ring,
+    seat_chip,
+    stat_tile,
+    tr,
+)
+from .last import ringed_slots
+
+WIDTH = 960
+HEADER_H = 84
+GAP = 14
+TILE_H = 108
+COST_W = 84
+CARD_GAP = 12
+PER_LINE = 5
+CARD_W = (WIDTH - 2 * MARGIN - 28 - COST_W - PER_LINE * CARD_GAP) // PER_LINE
+CARD_H = 150
+TRACK_H = 96
+RATE_W = 96
+
+
+def board_png(view: View, locale: str | None = None) -> bytes:
+    return png(draw_board(view, locale))
+
+
+def _groups() -> list[list[int]]:
+    """Row spaces by civil-action cost: 1 (five spaces), 2 (four), 3 (four)."""
+    groups: list[list[int]] = []
+    for i in range(ROW_SIZE):
+        if groups and row_cost(groups[-1][0]) == row_cost(i):
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    return groups
+
+
+def layout(view: View) -> dict[str, Box]:
+    boxes: dict[str, Box] = {}
+    w4 = (WIDTH - 2 * MARGIN - 3 * GAP) // 4
+    y = HEADER_H + GAP
+    for i, name in enumerate(("age", "civil_deck", "military_deck", "events")):
+        x = MARGIN + i * (w4 + GAP)
+        boxes[name] = (x, y, x + w4, y + TILE_H)
+    y += TILE_H + GAP
+    groups = _groups()
+    lines = sum(-(-len(g) // PER_LINE) for g in groups)
+    boxes["row"] = (MARGIN, y, WIDTH - MARGIN, y + 44 + lines * (CARD_H + CARD_GAP))
+    top = y + 44
+    for group in groups:
+        boxes[f"cost:{row_cost(group[0])}"] = (MARGIN + 14, top, MARGIN + 14 + COST_W,
+                                               top + CARD_H)
+        for k, slot in enumerate(group):
+            x = MARGIN + 14 + COST_W + CARD_GAP + (k % PER_LINE) * (CARD_W + CARD_GAP)
+            yy = top + (k // PER_LINE) * (CARD_H + CARD_GAP)
+            boxes[f"slot:{slot}"] = (x, yy, x + CARD_W, yy + CARD_H)
+        top += -(-len(group) // PER_LINE) * (CARD_H + CARD_GAP)
+    y = boxes["row"][3] + GAP
+    n = len(view["players"])
+    boxes["tracks"] = (MARGIN, y, WIDTH - MARGIN, y + 44 + n * TRACK_H + 6)
+    for q in range(n):
+        boxes[f"track:{q}"] = (MARGIN + 14, y + 44 + q * TRACK_H, WIDTH - MARGIN - 14,
+                               y + 44 + (q + 1) * TRACK_H - 8)
+    y = boxes["tracks"][3] + GAP
+    if view.get("tactics_area"):  # (a later milestone's view field)
+        boxes["tactics_area"] = (MARGIN, y, WIDTH - MARGIN, y + 44 + CARD_H + 12)
+        y = boxes["tactics_area"][3] + GAP
+    boxes["bottom"] = (0, 0, WIDTH, y - GAP + MARGIN)
+    return boxes
+
+
+def slot_box(view: View, slot: int) -> Box:
+    """Where row space `slot` (0-based) is drawn, for tests and overlays."""
+    return layout(view)[f"slot:{slot}"]
+
+
+def draw_board(view: View, locale: str | None = None, rgb: bool = False) -> Image.Image:
+    """The table in the palette (in RGB with `rgb`: the reference drawing)."""
+    boxes = layout(view)
+    img, d = canvas((WIDTH, boxes["bottom"][3]), rgb)
+    _header(d, view, locale)
+    _decks(d, view, boxes, locale)
+    _row(d, view, boxes, locale)
+    _tracks(d, view, boxes, locale)
+    if "tactics_area" in boxes:
+        _tactics(d, view, boxes["tactics_area"], locale)
+    return img
+
+
+def _tactics(d: Draw, view: View, box: Box, locale: str | None) -> None:
+    """The common tactics area: tactics every player may copy (T-TAC)."""
+    top = panel(d, box, tr("tactics_area", locale), 20)
+    cards = list(view["tactics_area"])
+    per = (box[2] - box[0] - 28 + CARD_GAP) // (CARD_W + CARD_GAP)
+    for i, card in enumerate(cards[:per]):
+        x = box[0] + 14 + i * (CARD_W + CARD_GAP)
+        card_tile(d, (x, top, x + CARD_W, top + CARD_H), card, locale, name_lines=3)
+    if len(cards) > per:
+        d.text((box[2] - 14, box[1] + 18), tr("more", locale, n=len(cards) - per),
+               font=font(18, True), fill=pal.INK, anchor="rm")
+
+
+def _header(d: Draw, view: View, locale: str | None) -> None:
+    d.rectangle((0, 0, WIDTH, HEADER_H), fill=pal.HEADER)
+    title = tr("round_age", locale, round=view["round"], age=view["age"])
+    right = WIDTH - MARGIN
+    players = view["players"]
+    if view.get("result") is not None:
+        label = tr("game_over", locale)
+        right = pill(d, WIDTH - MARGIN - text_width(label, 22, True) - 20, 24, label, 22,
+                     pal.ACTIVE, pal.WHITE, 10) - text_width(label, 22, True) - 20 - 12
+    else:
+        pv = players[view["turn"]] if 0 <= view.get("turn", -1) < len(players) else None
+        if pv is not None:
+            name = fit(pv["name"], 24, 300, True)
+            w = text_width(name, 24, True)
+            d.text((WIDTH - MARGIN, 42), name, font=font(24, True), fill=pal.HEADER_INK,
+                   anchor="rm")
+            seat_chip(d, WIDTH - MARGIN - w - 54, 20, 44, pv["colour"], locale)
+            right = WIDTH - MARGIN - w - 66
+    d.text((MARGIN, 30), fit(title, 32, right - MARGIN - 10, True), font=font(32, True),
+           fill=pal.HEADER_INK, anchor="lm")
+    if view.get("last_round") is not None and view.get("result") is None:
+        note = tr("last_round", locale, round=view["last_round"])
+        d.text((MARGIN, 66), fit(note, 19, right - MARGIN - 10, True), font=font(19, True),
+               fill=pal.WORKER, anchor="lm")
+
+
+def _decks(d: Draw, view: View, boxes: dict[str, Box], locale: str | None) -> None:
+    stat_tile(d, boxes["age"], tr("age", locale), str(view["age"]))
+    stat_tile(d, boxes["civil_deck"], tr("civil_deck", locale), str(view["civil_deck"]))
+    stat_tile(d, boxes["military_deck"], tr("military_deck", locale),
+              str(view["military_deck"]))
+    stat_tile(d, boxes["events"], tr("events", locale),
+              f"{view['events']} / {view['future_events']}", tr("events_sub", locale))
+
+
+def _row(d: Draw, view: View, boxes: dict[str, Box], locale: str | None) -> None:
+    panel(d, boxes["row"], tr("card_row", locale), 20)
+    for group in _groups():
+        cost = row_cost(group[0])
+        x0, y0, x1, y1 = boxes[f"cost:{cost}"]
+        d.rounded_rectangle((x0, y0, x1, y1), 10, fill=pal.CIVIL, outline=pal.INK, width=2)
+        d.text(((x0 + x1) / 2, y0 + 58), str(cost), font=font(56, True), fill=pal.INK,
+               anchor="mm")
+        d.text(((x0 + x1) / 2, y1 - 24), fit(tr("ca_short", locale), 20, COST_W - 8, True),
+               font=font(20, True), fill=pal.MUTED, anchor="mm")
+    ringed = ringed_slots(view)
+    for slot, card in enumerate(view["row"]):
+        box = boxes[f"slot:{slot}"]
+        if card is None:
+            _empty(d, box, slot, locale)
+        else:
+            card_tile(d, box, card, locale, card_detail(card, locale), name_lines=3,
+                      corner=str(slot + 1))
+        if slot in ringed:
+            ring(d, box)
+
+
+def _empty(d: Draw, box: Box, slot: int, locale: str | None) -> None:
+    x0, y0, x1, y1 = box
+    d.rounded_rectangle(box, 8, fill=pal.EMPTY, outline=pal.FAINT, width=2)
+    d.text(((x0 + x1) / 2, (y0 + y1) / 2), fit(tr("empty", locale), 18, x1 - x0 - 12),
+           font=font(18), fill=pal.MUTED, anchor="mm")
+    d.text((x1 - 8, y1 - 10), str(slot + 1), font=font(16, True), fill=pal.MUTED, anchor="rs")
+
+
+def _tracks(d: Draw, view: View, boxes: dict[str, Box], locale: str | None) -> None:
+    """Culture and science of every seat as bars against the leader, the points in big type
+    and the rate per round beside them."""
+    panel(d, boxes["tracks"], tr("tracks", locale), 20)
+    players = view["players"]
+    top_culture = max([p["culture"] for p in players] + [1])
+    top_science = max([p["science"] for p in players] + [1])
+    winners = set((view.get("result") or {}).get("winners", []))
+    for q, pv in enumerate(players):
+        x0, y0, x1, y1 = boxes[f"track:{q}"]
+        seat_chip(d, x0, y0 + 4, 40, pv["colour"], locale)
+        name = pv["name"]
+        size = fitted(name, (21, 18, 16), 186, True)
+        d.text((x0 + 50, y0 + 24), fit(name, size, 186, True), font=font(size, True),
+               fill=pal.INK, anchor="lm")
+        if q in winners:
+            pill(d, x0 + 50, y0 + 46, tr("winner", locale), 17, pal.ACTIVE, pal.WHITE,
+                 room=186)
+        bar_x = x0 + 244
+        _bar(d, (bar_x, y0 + 2, x1, y0 + 40), pv["culture"], top_culture,
+             pv["culture_rating"], pal.CULTURE, tr("culture", locale), locale)
+        _bar(d, (bar_x, y0 + 46, x1, y0 + 84), pv["science"], top_science,
+             pv["science_rating"], pal.SCIENCE, tr("science", locale), locale)
+
+
+def _bar(d: Draw, box: Box, value: int, top: int, rate: int, fill: pal.RGB, label: str,
+         locale: str | None) -> None:
+    """One track: a label, the bar, the points and the rate."""
+    x0, y0, x1, y1 = box
+    label_w = 124
+    size = fitted(label, (17, 15, 13), label_w - 8, True)
+    d.text((x0, (y0 + y1) / 2), fit(label, size, label_w - 8, True), font=font(size, True),
+           fill=pal.MUTED, anchor="lm")
+    num_w = 84 + RATE_W
+    bx0, bx1 = x0 + label_w, x1 - num_w
+    d.rectangle((bx0, y0 + 6, bx1, y1 - 6), fill=pal.EMPTY)
+    length = round((bx1 - bx0) * max(value, 0) / max(top, 1))
+    if length > 0:
+        d.rectangle((bx0, y0 + 6, bx0 + length, y1 - 6), fill=fill)
+    number = str(value)
+    size = fitted(number, (30, 26, 22), 76, True)
+    d.text((x1 - RATE_W - 4, (y0 + y1) / 2), fit(number, size, 76, True),
+           font=font(size, True), fill=fill, anchor="rm")
+    per = tr("per_round", locale, n=f"+{rate}" if rate > 0 else str(rate))
+    size = fitted(per, (17, 15, 13), RATE_W)
+    d.text((x1, (y0 + y1) / 2), fit(per, size, RATE_W), font=font(size), fill=pal.INK,
+           anchor="rm")
