@@ -37,7 +37,11 @@ from data.i18n import language
 MIGRATIONS = Path(__file__).parent / "migrations"
 OPEN_STATUSES = ("lobby", "playing")
 CHECKPOINT_EVERY = 32  # decisions between kept snapshots (a replay is at most this long)
-CACHED_GAMES = 4096  # games whose rows stay in memory (a few kB each)
+# games whose rows (and, in bot.turns, decoded states) stay in memory: enough for the 10,000
+# games at a human pace of benchmarks/bench_cluster.py, where the process holding shard 0 serves
+# every game's DM clicks. A decoded state is 2-3 kB (Pantheon) to 14 kB (Amun-Re 5p), rows and
+# a compressed snapshot a few kB more: at most ~300 MB when all of them are Amun-Re games.
+CACHED_GAMES = 16384
 T = TypeVar("T")
 
 
@@ -248,6 +252,30 @@ class Store:
             return out
 
         return await self._run(tx)
+
+    async def _write_fresh(self, game_id: int, work: Callable[[sqlite3.Connection], Any]
+                           ) -> None:
+        """`work` (a write to the game), then the game's row, seats and drafts read back in the
+        same transaction and kept: the interaction that wrote asks for them next, and this
+        spares it a round trip to the store's thread for each. Kept only if no other write to
+        the game was sent meanwhile (the generation moved on)."""
+        def then_read(db: sqlite3.Connection) -> tuple[Any, list[Any], list[Any]]:
+            work(db)
+            return (db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone(),
+                    db.execute("SELECT * FROM seats WHERE game_id = ? ORDER BY seat",
+                               (game_id,)).fetchall(),
+                    db.execute("SELECT * FROM drafts WHERE game_id = ? ORDER BY seat",
+                               (game_id,)).fetchall())
+
+        # _write drops the game's cache and moves its generation on before its first await
+        expected = self.generation(game_id) + 1
+        game, seats, drafts = await self._write(game_id, then_read)
+        if not self._use_cache or game is None or self.generation(game_id) != expected:
+            return
+        self._cache[game_id] = _Cached(game=self._game(game), seats=[self._seat(r) for r in seats],
+                                       drafts={r["seat"]: self._draft(r) for r in drafts})
+        if len(self._cache) > CACHED_GAMES:  # the oldest cached game goes first
+            self._cache.pop(next(iter(self._cache)))
 
     async def _one(self, sql: str, args: tuple = ()) -> sqlite3.Row | None:
         return await self._run(lambda: self._conn.execute(sql, args).fetchone())
@@ -580,7 +608,7 @@ class Store:
             else:
                 db.execute("DELETE FROM drafts WHERE game_id = ? AND seat = ?", (game_id, seat))
 
-        await self._write(game_id, work)
+        await self._write_fresh(game_id, work)
         return revision + 1
 
     async def rollback_to(self, game_id: int, revision: int, *, seat: int, decisions: int,
@@ -740,7 +768,7 @@ class Store:
                        " WHERE game_id = ? AND seat = ? AND awaited_since IS NOT NULL",
                        (now, game_id, draft.seat))
 
-        await self._write(game_id, work)
+        await self._write_fresh(game_id, work)
 
     # --- journal ----------------------------------------------------------------------------
 
