@@ -76,7 +76,10 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
 class PgServer:
     """One throw-away PostgreSQL cluster; `start()` then `stop()`."""
 
-    def __init__(self) -> None:
+    def __init__(self, fsync: bool = False) -> None:
+        """`fsync=False` (the tests): commits do not wait for the disk. A benchmark wants the
+        durable commits a deployment has."""
+        self.fsync = fsync
         bin_dir = find_bin_dir()
         if bin_dir is None:
             raise RuntimeError(MISSING)
@@ -113,7 +116,7 @@ class PgServer:
         error: RuntimeError | None = None
         for _ in range(START_ATTEMPTS):
             self.port = _free_port()
-            options = (f"-F -p {self.port} -c listen_addresses=127.0.0.1"
+            options = (f"{'' if self.fsync else '-F '}-p {self.port} -c listen_addresses=127.0.0.1"
                        f" -k {self.root} -c max_connections=200")
             try:
                 self._cmd("pg_ctl", "start", "-D", str(self.data), "-l", str(self.log), "-w",
