@@ -146,9 +146,10 @@ async def bench(game: str, players: int, n_games: int, seed: int) -> None:
         decisions = 0
         floor = Floor(tmp)
         start = time.perf_counter()
-        gid = await open_game(lobby, game, players, seed + 1000, CHANNEL + 1000)
-        decisions += await play(games, gid, rng, pictures=True, turn_times=turns, floor=floor,
-                                floors=floors)
+        for i in range(n_games):  # as many games as without pictures: more turns to compare
+            gid = await open_game(lobby, game, players, seed + 1000 + i, CHANNEL + 1000 + i)
+            decisions += await play(games, gid, rng, pictures=True, turn_times=turns,
+                                    floor=floor, floors=floors)
         drawn = decisions / (time.perf_counter() - start - floor.spent)
         floor.con.close()
         await store.close()
