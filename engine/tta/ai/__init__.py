@@ -1,0 +1,96 @@
+"""AI seats for Through the Ages (the tutorial game).
+
+    choose(state, seat, level="normal", rng=None) -> Decision
+    decide(state, seat, level="normal", rng=None) -> (Decision, own logic?)
+
+return one of `options(state, seat)`. Levels:
+
+* ``"normal"``: one-step lookahead. Each legal option is played by the real rules on a mirror of
+  the seat's view (`mirror.py`: the view as a state, the hidden parts filled neutrally) and the
+  resulting position is valued (`values.py`) as the culture the seat should end the game with:
+  points and ratings times the rounds left (estimated from the public deck counts), the final
+  scoring's items, food and resources as fuel, actions, hand cards as options, famine and
+  uprising penalties. "End" wins when no action clears the value of the actions it spends.
+  Politics prepares the oldest political card (culture = its age, T-POL-3), a territory only
+  when the seat is the strongest; colonisation bids the minimum while the colony is worth the
+  units the rules would have it send; events' questions also weigh the other seats' losses.
+* ``"easy"``: the same machinery with crude weights (a short fixed horizon, little value on
+  actions, science or strength), noise on every option's value, random politics.
+* ``"random"``: uniform among the options (the benchmark's baseline).
+
+Fair by construction: `decide` reads the state exactly twice, as a player of `seat` sees it:
+`view(state, seat)` and `options(state, seat)` (the options depend only on what the seat may
+know: its own hands and the public table). Only those reach the decision code (`decide_seen`),
+so it cannot read another seat's hands, the decks' order or the events prepared face down: the
+view does not hold them. tests/test_tta_ai.py checks that changing them leaves every decision
+the same.
+
+Deterministic: the same view, options, level and rng state give the same decision. Without an
+rng it seeds one from a checksum of the view.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import zlib
+from typing import Any
+
+from engine.core import Decision
+
+from ..flow import err
+from ..game import options, view
+from ..state import State
+from .policy import decide_level
+
+LEVELS = ("easy", "normal")
+ALL_LEVELS = ("easy", "normal", "random")
+
+
+def choose(state: State, seat: int, level: str = "normal",
+           rng: random.Random | None = None) -> Decision:
+    """One legal decision for `seat` (see the module docstring)."""
+    return decide(state, seat, level, rng)[0]
+
+
+def decide(state: State, seat: int, level: str = "normal",
+           rng: random.Random | None = None) -> tuple[Decision, bool]:
+    """Like `choose`, and also whether the level's own logic produced the decision (False when
+    it had to fall back to the first option; the tests and the benchmark count these).
+
+    The state is read twice, as a player of `seat` sees it: its view and its options."""
+    return decide_seen(view(state, seat), options(state, seat), level, rng)
+
+
+def decide_seen(seen: dict[str, Any], opts: list[Decision], level: str = "normal",
+                rng: random.Random | None = None) -> tuple[Decision, bool]:
+    """The decision of the seat whose view `seen` is, among its legal options `opts`."""
+    if level not in ALL_LEVELS:
+        raise ValueError(f"unknown AI level {level!r}; choose from {', '.join(ALL_LEVELS)}")
+    if not opts:
+        raise err("not_your_turn", "T-OVER-1")
+    if rng is None:
+        rng = random.Random(stamp(seen))
+    if level == "random":
+        return opts[rng.randrange(len(opts))], True
+    if len(opts) == 1:
+        return opts[0], True
+    try:
+        wanted = decide_level(seen, opts, level, rng)
+    except Exception:  # noqa: BLE001 - an AI seat must never stop a game: fall back, counted
+        wanted = None
+    if wanted is not None:
+        key = wanted.canonical()
+        for d in opts:
+            if d.canonical() == key:
+                return d, True
+    return opts[0], False
+
+
+def stamp(seen: dict[str, Any]) -> int:
+    """A checksum of the view, the same in every process (the default rng's seed)."""
+    return zlib.crc32(json.dumps(seen, sort_keys=True, separators=(",", ":"),
+                                 default=str).encode())
+
+
+__all__ = ["ALL_LEVELS", "LEVELS", "choose", "decide", "decide_seen", "stamp"]

@@ -1,0 +1,193 @@
+"""The decision code of the Through the Ages AI: one handler per awaited step, deciding from the
+seat's view and its legal options only. Lookahead runs the real rules on `mirror.mirror_state`
+(the view with the hidden parts filled neutrally), never on the game's state."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from data.tta import CARDS, LEVEL
+from engine.core import Decision
+
+from ..flow import AGENDA, current
+from ..game import options as rules_options
+from ..state import State
+from .mirror import mirror_state
+from .values import EASY, NORMAL, Knobs, rounds_left, value
+
+KNOBS = {"easy": EASY, "normal": NORMAL}
+NOISE = {"easy": 1.2, "normal": 0.0}  # culture points of noise on each option's value
+RIVALS = 0.3  # weight of the other seats' losses where a step touches them (events)
+BID_MARGIN = 1.5  # a colony must be worth this much more than the units it costs
+
+
+@dataclass
+class Ctx:
+    view: dict[str, Any]
+    seat: int
+    opts: list[Decision]
+    level: str
+    rng: random.Random
+    k: Knobs = field(init=False)
+    rounds: float = field(init=False)
+    base: State = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.k = KNOBS[self.level]
+        self.rounds = rounds_left(self.view, self.k)
+        self.base = mirror_state(self.view)
+
+    def worth(self, s: State, rivals: bool = False) -> float:
+        """The seat's value in `s`, less a share of the others' where they are touched."""
+        mine = value(s.players[self.seat], self.rounds, self.k)
+        if not rivals:
+            return mine
+        return mine - RIVALS * sum(value(p, self.rounds, self.k) for p in s.players
+                                   if p.seat != self.seat)
+
+    def after(self, d: Decision, s: State | None = None) -> State | None:
+        """The mirror state after `d` by the real rules of the awaited step; None if the rules
+        refuse it there (a hidden part it needed is missing, e.g. the event deck a preparation
+        reveals). Only the step's own change is played, not the automatic steps behind it:
+        they would only list the next options (the costly part) or run hidden parts."""
+        work = (self.base if s is None else s).clone()
+        frame = current(work)
+        if frame is None:
+            return None
+        if "seats" in frame:  # a simultaneous step: the agenda names the deciding seat
+            frame["seat"] = self.seat
+        try:
+            AGENDA.choices[frame["t"]].apply(work, frame, d, [])
+        except Exception:  # noqa: BLE001 - any refusal or gap of the mirror: not evaluable
+            return None
+        return work
+
+    def noise(self) -> float:
+        sigma = NOISE[self.level]
+        return self.rng.gauss(0.0, sigma) if sigma else 0.0
+
+
+def best(c: Ctx, scored: list[tuple[float, Decision]]) -> Decision | None:
+    """The highest score; the first listed wins ties (deterministic)."""
+    top: tuple[float, Decision] | None = None
+    for score, d in scored:
+        if top is None or score > top[0]:
+            top = (score, d)
+    return None if top is None else top[1]
+
+
+def lookahead(c: Ctx, rivals: bool = False, still: tuple[str, ...] = ()) -> Decision | None:
+    """Each option applied to the mirror and valued; kinds in `still` change nothing now and
+    are valued as the position as it stands."""
+    here = c.worth(c.base, rivals)
+    scored = []
+    for d in c.opts:
+        if d.kind in still:
+            scored.append((here + c.noise(), d))
+            continue
+        s = c.after(d)
+        if s is not None:
+            scored.append((c.worth(s, rivals) + c.noise(), d))
+    return best(c, scored)
+
+
+def action(c: Ctx) -> Decision | None:
+    """The action phase: the action that adds most to the position, or "end" when none clears
+    the value of the actions it spends (`Knobs.ca_left`)."""
+    return lookahead(c, still=("end",))
+
+
+def event_step(c: Ctx) -> Decision | None:
+    """An event's question: the answer best for this seat, and worst for the others where it
+    touches them (a building of theirs to destroy)."""
+    return lookahead(c, rivals=True)
+
+
+def politics(c: Ctx) -> Decision | None:
+    """Prepare an event (T-POL-3: culture = its age, then a reveal the mirror cannot play):
+    the oldest-age card scores most; a territory only when this seat is the strongest, since
+    the strongest force usually wins its auction. Columbus's colony is valued by lookahead."""
+    me = c.view["players"][c.seat]
+    strongest = all(me["strength"] >= p["strength"] for p in c.view["players"])
+    scored: list[tuple[float, Decision]] = []
+    here = c.worth(c.base)
+    for d in c.opts:
+        if d.kind == "prepare":
+            card = CARDS[d.args["card"]]
+            score = LEVEL[card.age] + 0.5
+            if card.kind == "territory":
+                score += 1.0 if strongest else -1.0
+            scored.append((score + c.noise(), d))
+        elif d.kind == "columbus":
+            s = c.after(d)
+            if s is not None:
+                scored.append((c.worth(s) - here + c.noise(), d))
+        elif d.kind == "done":
+            scored.append((0.0 + c.noise(), d))
+        else:  # Alexander leaves: a yellow token is not worth the leader
+            scored.append((-2.0, d))
+    return best(c, scored)
+
+
+def bid(c: Ctx) -> Decision | None:
+    """A colonisation auction (T-COL-2): the lowest bid allowed while winning at that bid still
+    pays (the colony against the units sent, valued on the mirror); else pass."""
+    bids = [d for d in c.opts if d.kind == "bid"]
+    passing = next((d for d in c.opts if d.kind == "pass"), None)
+    if not bids:
+        return passing
+    low = min(bids, key=lambda d: d.args["amount"])
+    gain = colony_gain(c, low.args["amount"])
+    if gain is not None and gain + c.noise() > BID_MARGIN:
+        return low
+    return passing
+
+
+def colony_gain(c: Ctx, amount: int) -> float | None:
+    """What winning the auction at `amount` adds: the best party the rules allow, sent."""
+    frame = c.view["pending"]
+    s = c.base.clone()
+    s.queue = [{"t": "send", "seat": c.seat, "card": frame["card"], "bid": amount}]
+    here = c.worth(s)
+    top = None
+    for d in rules_options(s, c.seat):
+        after = c.after(d, s)
+        if after is not None:
+            gain = c.worth(after) - here
+            top = gain if top is None else max(top, gain)
+    return top
+
+
+def easy_politics(c: Ctx) -> Decision | None:
+    """Easy: prepares a random political card half the time."""
+    prepares = [d for d in c.opts if d.kind == "prepare"]
+    if prepares and c.rng.random() < 0.5:
+        return prepares[c.rng.randrange(len(prepares))]
+    return next((d for d in c.opts if d.kind == "done"), None)
+
+
+HANDLERS: dict[str, Callable[[Ctx], Decision | None]] = {
+    "action": action,
+    "politics": politics,
+    "ev": event_step,
+    "bid": bid,
+    "send": lookahead,
+    "discard": lookahead,
+}
+EASY_HANDLERS: dict[str, Callable[[Ctx], Decision | None]] = {
+    **HANDLERS, "politics": easy_politics,
+}
+
+
+def decide_level(view: dict[str, Any], opts: list[Decision], level: str,
+                 rng: random.Random) -> Decision | None:
+    """The level's choice among `opts`, or None if it has none for this step."""
+    frame = view["pending"]
+    if frame is None or view["seat"] is None:
+        return None
+    handlers = EASY_HANDLERS if level == "easy" else HANDLERS
+    handler = handlers.get(frame["t"], lookahead)
+    return handler(Ctx(view, view["seat"], opts, level, rng))

@@ -1,0 +1,200 @@
+"""What a position is worth to the AI: an estimate of the seat's culture at the end of the
+tutorial game (T-TSCORE-1/2), in culture points, from the player's cards and tokens only.
+
+Every term is "points now + what this figure is expected to bring in the rounds left": culture
+rating times the rounds left, science points and rating as techs to come, food and resources
+production as final points and as fuel for building, the tutorial's final items (techs by age,
+science rating, strength, happiness, production, colonies, Age II wonders), civil and military
+actions as the means to do all this, and penalties for a coming famine, an uprising and idle
+tokens. Hand cards count as an option on their value in play. `Knobs` holds the weights; the
+easy level uses cruder ones."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from data.tta import CARDS, SWEEP, TSCORE, Card, corruption, deck, yellow_row
+
+from ..state import Player
+from ..stats import output, stats
+from ..tokens import stored
+
+FINAL_AGE = "III"
+
+
+@dataclass(frozen=True)
+class Knobs:
+    """Weights of the value function (culture points per unit)."""
+
+    science: float = 0.3  # a science point, as techs to come
+    food: float = 0.35  # a stored food, or one more per round (times the rounds left)
+    resources: float = 0.4  # a stored resource, or one more per round
+    strength: float = 1.0  # above the final point: events and colonies
+    civil_action: float = 0.9  # one more civil action per round, per future round
+    military_action: float = 0.25
+    ca_left: float = 0.55  # an unspent civil action this turn: the bar an action must clear
+    ma_left: float = 0.5  # an unspent military action draws a card at the end of the turn
+    pool: float = 1.6  # an idle worker (the first two), ready to be put to work
+    hand: float = 0.5  # a hand card is worth this share of its value in play
+    lookahead: bool = True  # rounds left from the decks; False: a fixed short horizon
+    horizon: float = 3.0  # the rounds left when not looking ahead
+
+
+NORMAL = Knobs()
+EASY = Knobs(science=0.2, food=0.3, resources=0.3, strength=0.3, civil_action=0.3,
+             military_action=0.1, ca_left=0.3, ma_left=0.2, pool=0.6, hand=0.4,
+             lookahead=False)
+
+TAKEN_PER_TURN = 0.6  # cards a seat takes from the row per turn, on average (measured: ~15 rounds)
+
+
+@lru_cache(maxsize=64)
+def _deck_size(age: str, n: int) -> int:
+    return len(deck(age, "civil", n))
+
+
+def rounds_left(view: dict, k: Knobs) -> float:
+    """Production phases the seat still has, estimated from the public deck counts: every turn
+    sweeps the leftmost spaces and the seats take cards, so the civil decks run down at a
+    known pace; the end of Age II fixes the last round (T-TEND-3)."""
+    if not k.lookahead:
+        return k.horizon
+    n = len(view["players"])
+    if view["last_round"] is not None or view["age"] == FINAL_AGE:
+        last = view["last_round"] if view["last_round"] is not None else view["round"]
+        return max(1.0, last - view["round"] + 1.0)
+    cards = view["civil_deck"]
+    if view["age"] in ("A", "I"):
+        cards += _deck_size("II", n)
+    if view["age"] == "A":
+        cards += _deck_size("I", n)
+    per_round = n * (SWEEP[n] + TAKEN_PER_TURN)
+    return max(1.0, cards / per_round + 1.0)
+
+
+def effect_value(card_id: str, rounds: float, k: Knobs) -> float:
+    """What a card's printed symbols are worth once in play (leaders, wonders, territories,
+    governments): a rough value that the real stats replace once it is in play."""
+    c = CARDS[card_id]
+    future = max(rounds - 1, 0)
+    return (c.culture * rounds + c.science * (1 + rounds * k.science)
+            + c.strength * (1 + k.strength) + c.happiness * 1.5
+            + c.civil_actions * future * k.civil_action
+            + c.military_actions * future * k.military_action
+            + c.colonization * 0.5 + (c.food + c.resources) * (1 + future * k.food)
+            + c.urban_limit * 0.5 + 1.5)
+
+
+def tech_value(p: Player, card_id: str, rounds: float, k: Knobs) -> float:
+    """A technology in play, beyond what its workers give (their output is in the stats): its
+    final points, and the better buildings it opens up while there is time to build them."""
+    c = CARDS[card_id]
+    pts = TSCORE["tech"].get(c.age, 0)
+    future = max(rounds - 1, 0)
+    kind = c.kind
+    if kind == "government":
+        gov = CARDS[p.government]
+        return (pts * TSCORE["government_factor"]
+                + (c.civil_actions - gov.civil_actions) * future * k.civil_action
+                + (c.military_actions - gov.military_actions) * future * k.military_action
+                + (c.urban_limit - gov.urban_limit) * min(future, 4) * 0.5)
+    others = [t for t in p.techs if t != card_id]
+    if kind in ("farm", "mine"):
+        best = max((CARDS[t].food + CARDS[t].resources for t in others
+                    if CARDS[t].kind == kind), default=0)
+        gain = max(c.food + c.resources - best, 0)
+        return pts + gain * min(future, 5) * 0.8
+    if kind == "urban":
+        per = c.culture * future + c.science * (1 + future * k.science) + c.happiness * 1.5
+        best = max((_urban_worth(CARDS[t], future, k) for t in others
+                    if CARDS[t].kind == "urban" and CARDS[t].subtype == c.subtype), default=0)
+        return pts + max(per - best, 0) * 0.6 + (1.0 if best == 0 else 0.0)
+    if kind == "unit":
+        best = max((CARDS[t].strength for t in others if CARDS[t].kind == "unit"), default=0)
+        return pts + max(c.strength - best, 0) * 1.5
+    return pts + 2.0 + min(future, 4) * 0.3  # special technologies
+
+
+def _urban_worth(c: Card, future: float, k: Knobs) -> float:
+    return c.culture * future + c.science * (1 + future * k.science) + c.happiness * 1.5
+
+
+def hand_value(p: Player, rounds: float, k: Knobs) -> float:
+    """Cards in hand: a share of their value in play, less what playing them costs; military
+    cards: political ones score their age when prepared (T-POL-3), tactics and bonus cards
+    strengthen the army or a colonisation."""
+    total = 0.0
+    for card_id in p.hand:
+        c = CARDS[card_id]
+        if c.is_technology:
+            worth = tech_value(p, card_id, rounds, k) - c.cost_science * k.science
+            if c.kind == "government":
+                worth = max(worth, 0.0)
+            short = c.cost_science - p.science
+            if short > 0:
+                worth *= max(0.2, 1 - short / max(3 * stats(p).science, 1))
+            total += k.hand * max(worth, 0.0)
+        elif c.kind == "leader":
+            total += k.hand * effect_value(card_id, rounds, k)
+        elif c.kind == "action":  # its effect comes when played: worthless when kept too long
+            total += (0.5 + c.level * 0.6) * min(1.0, max(rounds - 1, 0) / 2)
+        else:
+            total += 0.5
+    for card_id in p.military:
+        c = CARDS[card_id]
+        if c.kind in ("event", "territory"):
+            total += c.level + 0.3
+        elif c.kind == "tactic":
+            total += 0.8
+        else:
+            total += 0.3 + 0.3 * c.colonization
+    return total
+
+
+def wonder_value(p: Player, rounds: float, k: Knobs) -> float:
+    """The unfinished wonder: a share of its worth for the stages built."""
+    if p.wonder is None:
+        return 0.0
+    c = CARDS[p.wonder]
+    worth = effect_value(p.wonder, rounds, k) + (TSCORE["wonder_ii"] if c.age == "II" else 0)
+    stages = max(len(c.stages), 1)
+    return worth * (0.25 + 0.6 * p.wonder_stages / stages)
+
+
+def value(p: Player, rounds: float, k: Knobs) -> float:
+    """The estimated final culture of `p` (see the module docstring)."""
+    st = stats(p)
+    future = max(rounds - 1, 0)
+    food_out, res_out = output(p, "farm"), output(p, "mine")
+    food_stock, res_stock = stored(p, "farm"), stored(p, "mine")
+    _, eat, faces = yellow_row(p.yellow_bank)
+    corrupt = corruption(p.blue_bank)
+    discontent = max(0, faces - st.happiness)
+    v = float(p.culture + st.culture * rounds)
+    v += st.science * (1 + rounds * k.science) + p.science * k.science
+    v += st.strength * (1 + k.strength) + st.happiness
+    v += food_out + res_out  # final item 5
+    net_food = food_out - eat
+    v += min(net_food, 3) * future * k.food + max(net_food - 3, 0) * future * k.food * 0.3
+    v += (res_out - corrupt) * future * k.resources
+    v += food_stock * k.food + res_stock * k.resources
+    ahead = food_stock + net_food * min(future + 1, 3)
+    if ahead < 0:  # famine to come: 4 culture per missing food (G-FOOD-1)
+        v += ahead * 2.0
+    if discontent > p.pool:  # uprising: no production at all (T-HAPPY-5)
+        v -= 6 + st.culture + st.science + 2 * (discontent - p.pool)
+    else:
+        v -= 0.4 * discontent
+    v += st.civil_actions * future * k.civil_action
+    v += st.military_actions * future * k.military_action
+    v += max(st.civil_actions - p.ca_spent, 0) * k.ca_left
+    v += min(max(st.military_actions - p.ma_spent + p.temp_ma, 0), 3) * k.ma_left
+    v += min(p.pool, 2) * k.pool + max(p.pool - 2, 0) * k.pool * 0.3
+    v += sum(tech_value(p, t, rounds, k) for t in p.techs)
+    v += TSCORE["tech"].get(CARDS[p.government].age, 0) * TSCORE["government_factor"]
+    v += TSCORE["colony"] * len(p.colonies)
+    v += TSCORE["wonder_ii"] * sum(CARDS[w].age == "II" for w in p.wonders)
+    v += wonder_value(p, rounds, k)
+    v += hand_value(p, rounds, k)
+    return v
