@@ -1,15 +1,16 @@
 """Benchmark of a game's AI levels: win rates and time per decision.
 
-    python3 benchmarks/bench_ai.py [--game pantheon|amunre] [--games 200] [--workers 2]
+    python3 benchmarks/bench_ai.py [--game pantheon|amunre|tta] [--games 200] [--workers 2]
         [--seed 1] [--pairing NAME ...]
 
 Any game of `engine/registry.py` with an AI part (default pantheon): the rules come from
-`registry.rules(game)`, the AI from `registry.part(game, "ai").choose`. Plays seeded 4-player
-games for each pairing and prints, per level, how often a seat of that level won, with a Wilson
-95% confidence interval, and the AI's time per decision (median, 99th percentile, maximum)
-measured around the AI's call. When the AI module also offers `decide` (`choose` plus whether
-the level's own logic produced the decision; both built-in games do) that call is used, the
-same decision, so the fallbacks to the first option can be counted.
+`registry.rules(game)`, the AI from `registry.part(game, "ai").choose`. Plays seeded games for
+each pairing (4 players; the "-vs-2-" pairings, Through the Ages' default, 3 players) and
+prints, per level, how often a seat of that level won, with a Wilson 95% confidence interval,
+and the AI's time per decision (median, 99th percentile, maximum) measured around the AI's
+call. When the AI module also offers `decide` (`choose` plus whether the level's own logic
+produced the decision; every built-in game's does) that call is used, the same decision, so
+the fallbacks to the first option can be counted.
 
 Counting wins: by the game's shared-win rule (`INFO.shared_win_rule`: P-END-3 in Pantheon,
 every player still tied after the demigod tie-break; A-END-3 in Amun-Re, after the pyramid and
@@ -47,11 +48,16 @@ PAIRINGS: dict[str, list[str]] = {
     "normal-vs-3-easy": ["normal", "easy", "easy", "easy"],
     "2-normal-vs-2-easy": ["normal", "normal", "easy", "easy"],
     "easy-vs-3-random": ["easy", "random", "random", "random"],
+    # 3-player tables (Through the Ages' benchmark)
+    "normal-vs-2-random": ["normal", "random", "random"],
+    "normal-vs-2-easy": ["normal", "easy", "easy"],
+    "easy-vs-2-random": ["easy", "random", "random"],
 }
 # the pairings each game plays unless --pairing names others
 DEFAULT_PAIRINGS: dict[str, list[str]] = {
     "pantheon": ["normal-vs-3-random", "normal-vs-3-easy", "2-normal-vs-2-easy"],
     "amunre": ["normal-vs-3-random", "normal-vs-3-easy", "easy-vs-3-random"],
+    "tta": ["normal-vs-2-random", "normal-vs-2-easy", "easy-vs-2-random"],
 }
 OTHER_GAMES_PAIRINGS = ["normal-vs-3-random", "normal-vs-3-easy", "easy-vs-3-random"]
 
@@ -124,7 +130,8 @@ def report(pairing: str, games: list[dict]) -> None:
     n = len(games)
     levels = sorted(set(PAIRINGS[pairing]), key=PAIRINGS[pairing].index)
     shared = sum(1 for g in games if len(g["winners"]) > 1)
-    print(f"\n== {pairing}: {n} games, 4 players (seats rotate), shared wins: {shared}")
+    players = len(PAIRINGS[pairing])
+    print(f"\n== {pairing}: {n} games, {players} players (seats rotate), shared wins: {shared}")
     for lv in levels:
         seats = PAIRINGS[pairing].count(lv)
         won = sum(1 for g in games if any(g["levels"][w] == lv for w in g["winners"]))
@@ -134,7 +141,8 @@ def report(pairing: str, games: list[dict]) -> None:
         mean = statistics.mean(
             statistics.mean(sc for sc, l2 in zip(g["scores"], g["levels"], strict=True)
                             if l2 == lv) for g in games)
-        print(f"  {lv:7s} ({seats} seat{'s' if seats > 1 else ''}, fair share {seats / 4:.0%}): "
+        share = seats / players
+        print(f"  {lv:7s} ({seats} seat{'s' if seats > 1 else ''}, fair share {share:.0%}): "
               f"won {won}/{n} = {won / n:.1%}  [Wilson 95% {lo:.1%} .. {hi:.1%}]  "
               f"fractional {frac / n:.1%}  mean score {mean:.1f}")
     decisions = statistics.mean(g["decisions"] for g in games)

@@ -2,7 +2,7 @@
 options(), in apply() (in place, and the copying apply the bot uses) and in dump() (the state as
 JSON data, and as the JSON text the bot stores at every commit), for every player count.
 
-    python3 benchmarks/bench_engine.py [--game pantheon|amunre|all] [--games 40] [--profile]
+    python3 benchmarks/bench_engine.py [--game pantheon|amunre|tta|all] [--games 40] [--profile]
 
 A game is played from `new_game` with random legal decisions: the first pending seat decides,
 choosing with `random.Random(seed)` from `options()`, and the decision goes through the real
@@ -31,11 +31,12 @@ from types import ModuleType
 # measure the checkout this file is in, not whichever copy of the package is installed
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine import amunre, pantheon  # noqa: E402
+from engine import amunre, pantheon, tta  # noqa: E402
 
 GAMES: dict[str, tuple[ModuleType, tuple[int, ...]]] = {
     "pantheon": (pantheon, (2, 3, 4)),
     "amunre": (amunre, (3, 4, 5)),
+    "tta": (tta, (2, 3, 4)),
 }
 SAMPLE_EVERY = 50  # decisions between samples of the copying apply and of dump()
 clock = time.process_time

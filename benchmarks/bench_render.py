@@ -1,8 +1,8 @@
 """Picture speed: for each game and player count, the median cost of every picture a turn posts,
 split into drawing, conversion to the palette and PNG encoding, against encoding alone.
 
-    python3 benchmarks/bench_render.py [--game pantheon|amunre|all] [--runs 30] [--decisions 300]
-                                       [--turns 40] [--turns-from 100]
+    python3 benchmarks/bench_render.py [--game pantheon|amunre|tta|all] [--runs 30]
+                                       [--decisions 300] [--turns 40] [--turns-from 100]
 
 A turn's cost target (issue "Storage and speed") is at most 1.5x a floor of one SQLite commit
 (~1 ms) plus one PNG encode (level 1) of the board. So a whole picture (draw + conversion +
@@ -61,6 +61,10 @@ def cpu_medians(stages: list[Callable[[], Any]], runs: int) -> list[tuple[float,
     return [(statistics.median(c), statistics.median(w)) for c, w in zip(cpu, wall, strict=True)]
 
 
+# where a game's shared-table drawing lives, when not in render.<game>.board
+BOARD_MODULE = {"tta": "render.tta.table"}
+GAME_IDS = ("pantheon", "amunre", "tta")
+
 # the two steps of render.png.encode, timed apart
 convert = to_palette
 encode_alone = save_png
@@ -71,9 +75,12 @@ def pictures(game: str, state: Any, n: int) -> list[tuple[str, Callable, Callabl
     hook encodes (RGB or palette), `hook(view)` the PNG bytes."""
     rules, hooks = registry.rules(game), registry.part(game, "render")
     public, own = rules.view(state, None), rules.view(state, 0)
-    board = importlib.import_module(f"render.{game}.board")
+    board = importlib.import_module(BOARD_MODULE.get(game, f"render.{game}.board"))
     hand = importlib.import_module(f"render.{game}.hand")
     out = [("board", board.draw_board, hooks.board_png, public)]
+    if hasattr(hooks, "player_png"):  # one board per player (TtA): the first seat's
+        out.append(("player", lambda v: hooks.draw_player(v, 0),
+                    lambda v: hooks.player_png(v, 0), public))
     if game == "pantheon":
         focus = importlib.import_module("render.pantheon.focus")
         if focus.draw_focus(public) is not None:
@@ -83,7 +90,7 @@ def pictures(game: str, state: Any, n: int) -> list[tuple[str, Callable, Callabl
 
 
 def palette_of(game: str) -> Image.Image:
-    module = "render.pantheon.board" if game == "pantheon" else "render.amunre.common"
+    module = "render.pantheon.board" if game == "pantheon" else f"render.{game}.common"
     return importlib.import_module(module).PALETTE
 
 
@@ -162,7 +169,7 @@ def bench_turns(game: str, start: int, turns: int) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=("pantheon", "amunre", "all"), default="all")
+    parser.add_argument("--game", choices=(*GAME_IDS, "all"), default="all")
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--decisions", type=int, default=300)
     parser.add_argument("--turns", type=int, default=40,
@@ -172,7 +179,7 @@ def main() -> int:
     print(f"load average (1 min): {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
     print("CPU ms medians: draw, conversion to the palette, encode alone of the final image, "
           "total = the render hook end to end; ratio = total / encode alone")
-    for game in ("pantheon", "amunre") if args.game == "all" else (args.game,):
+    for game in GAME_IDS if args.game == "all" else (args.game,):
         bench(game, args.runs, args.decisions)
         if args.turns:
             bench_turns(game, args.turns_from, args.turns)

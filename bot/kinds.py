@@ -44,6 +44,19 @@ class Kind:
         focus = getattr(registry.part(self.id, "render"), "focus_png", None)
         return focus(view, language()) if focus is not None else None
 
+    def extra_pngs(self, view: Any) -> list[tuple[str, bytes]]:
+        """More public pictures for the channel post beside the board, as (file name, bytes):
+        the optional `render.<id>.extra_pngs(view, locale)` (e.g. one board per player), or
+        none."""
+        fn = getattr(registry.part(self.id, "render"), "extra_pngs", None)
+        return list(fn(view, language())) if fn is not None else []
+
+    def turn_preview(self, state: Any, seat: int) -> list[str]:
+        """What ending the seat's turn now would bring, for its private prompt (the optional
+        GameText hook `turn_preview(state, seat)` on its draft state), or nothing."""
+        fn = getattr(self.rules, "turn_preview", None)
+        return list(fn(state, seat)) if fn is not None else []
+
     def digest_lines(self, events: list[dict[str, Any]], names: list[str], seat: int
                      ) -> list[str]:
         """What happened since `seat`'s last turn, from public events (the optional rules hook

@@ -280,4 +280,6 @@ def panel_text(panel: Panel) -> str:
         elif panel.options:
             lines.append(t("bot.panel.out_of_turn"))
     lines += [x for x in k.rules.panel_lines(v, panel.seat) if x]
+    if not panel.complete:  # before the step that ends the turn: what the end will bring
+        lines += [x for x in k.turn_preview(panel.preview, panel.seat) if x]
     return clip("\n".join(lines))

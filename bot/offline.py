@@ -436,6 +436,9 @@ class Session:
         for lines in self.rules.panel_lines(self.rules.view(s, seat), seat):
             for line in lines.splitlines():  # steps or money left, the hand in short
                 self.say("  " + line)
+        preview = getattr(self.rules, "turn_preview", None)  # what ending the turn would bring
+        for line in preview(s, seat) if preview is not None else []:
+            self.say("  " + line)
         self.menu(opts)
         while True:
             line = self.read(t("offline.prompt"))

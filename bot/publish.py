@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 PUMP_LEASE = 30.0  # seconds a pump's lease lasts unless renewed (a dead process's is taken over)
 LEASE_RETRY = 1.0  # seconds between tries for a pump's lease that another process holds
+MAX_FILES = 10  # attachments per Discord message
 NO_MENTIONS = discord.AllowedMentions.none()
 USER_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
@@ -62,6 +63,23 @@ def render_focus(table: Table) -> bytes | None:
     assert table.state is not None
     k = table.kind
     return k.focus_png(k.rules.view(table.state, None))
+
+
+def render_extras(table: Table) -> list[tuple[str, bytes]]:
+    """More public pictures beside the board (e.g. one per player), from the spectator view."""
+    assert table.state is not None
+    k = table.kind
+    return k.extra_pngs(k.rules.view(table.state, None))
+
+
+def post_files(board: bytes | None, focus: bytes | None, extras: list[tuple[str, bytes]],
+               replay: list[discord.File]) -> list[discord.File]:
+    """The channel post's attachments within Discord's 10 files per message: the board and
+    the close-up first, then the replay, then as many extra pictures as fit."""
+    files = png_file(board, "board.png") + png_file(focus, "focus.png") + replay
+    room = max(MAX_FILES - len(files), 0)
+    return files + [discord.File(io.BytesIO(data), filename=name) for name, data in extras
+                    if data][:room]
 
 
 def render_preview(panel: Panel) -> bytes:
@@ -256,6 +274,7 @@ class Publisher:
         with use_language(game.language):  # the channel's post: the game's language
             board = await picture(render_board, table)
             focus = await picture(render_focus, table)  # where the last turn happened, close up
+            extras = await picture(render_extras, table) or []  # e.g. each player's board
             content = messages.channel_post(table, events, notices)
             view_ = (turn_view(game.id, game.decisions, turn_label(table))
                      if humans else discord.utils.MISSING)
@@ -263,8 +282,7 @@ class Publisher:
         channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
         try:
             msg = await channel.send(
-                content, files=png_file(board, "board.png") + png_file(focus, "focus.png")
-                + replay,
+                content, files=post_files(board, focus, extras, replay),
                 view=view_, allowed_mentions=awaited_mentions(table))
         except (discord.Forbidden, discord.NotFound):
             # the bot may no longer post here (permission taken, channel gone): the game goes

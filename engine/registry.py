@@ -23,6 +23,7 @@ from engine.core import GameInfo
 GAMES: tuple[str, ...] = (
     "pantheon",
     "amunre",
+    "tta",
 )
 
 

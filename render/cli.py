@@ -1,5 +1,6 @@
-"""`agora render <game>`: play random legal decisions, then draw the public board and every
-seat's hand from the engine's views, with the game's render part (engine.registry)."""
+"""`agora render <game>`: play random legal decisions, then draw the public board (and the
+game's extra public pictures, if it draws any) and every seat's hand from the engine's views,
+with the game's render part (engine.registry)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,10 @@ def main(args: argparse.Namespace) -> int:
     data = focus(rules.view(state, None)) if focus is not None else None
     if data:
         paths.append(out / "focus.png")
+        paths[-1].write_bytes(data)
+    extras = getattr(pictures, "extra_pngs", None)  # optional: e.g. one board per player
+    for name, data in extras(rules.view(state, None)) if extras is not None else []:
+        paths.append(out / name)
         paths[-1].write_bytes(data)
     for seat in range(args.players):
         path = out / f"hand-{seat}.png"

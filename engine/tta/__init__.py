@@ -7,10 +7,13 @@ ages, the tutorial scoring) and A-2 ("complete tutorial": the politics phase and
 decks (politics.py), every Age A-II event (eventcards.py), colonisation auctions
 (colonize.py), tactics and armies (tactics.py, armies.py), military bonus cards, and every
 civil card of the tutorial decks, the leaders' and wonders' powers in effects.py and
-powers.py). The whole tutorial game is played with its real decks. Not registered in
-engine/registry.py yet (pictures, words and AI come first).
+powers.py). The whole tutorial game is played with its real decks. Registered in
+engine/registry.py as "tta".
 
-The module meets engine.core.GameRules (the rules); the words (GameText) come later."""
+The module meets engine.core.GameRules (the rules, game.py) and engine.core.GameText (the
+words, text.py), with the optional hooks `table_lines` (the terminal's table),
+`summary_lines` (a turn's end in a few lines) and `turn_preview` (what ending the turn now
+would bring, preview.py)."""
 
 from .game import (
     INFO,
@@ -29,6 +32,29 @@ from .game import (
     version,
     view,
 )
+from .preview import turn_preview
+from .text import (
+    describe,
+    event_text,
+    group_key,
+    hand_signature,
+    hand_text,
+    menu_title,
+    panel_lines,
+    post_boundaries,
+    post_head,
+    prompt_text,
+    result_lines,
+    scores,
+    status_head,
+    status_lines,
+    summary_lines,
+    table_lines,
+)
 
-__all__ = ["INFO", "apply", "auto_answer", "dump", "load", "new_game", "options", "pending",
-           "replay", "result", "reveals", "sealed", "start_events", "version", "view"]
+__all__ = ["INFO", "apply", "auto_answer", "describe", "dump", "event_text", "group_key",
+           "hand_signature", "hand_text", "load", "menu_title", "new_game", "options",
+           "panel_lines", "pending", "post_boundaries", "post_head", "prompt_text", "replay",
+           "result", "result_lines", "reveals", "scores", "sealed", "start_events",
+           "status_head", "status_lines", "summary_lines", "table_lines", "turn_preview",
+           "version", "view"]

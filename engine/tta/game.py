@@ -25,8 +25,9 @@ INFO = GameInfo(
         OptionSpec("start_player", "int", None, t("tta.option.start_player", "en"),
                    minimum=0, maximum=3, in_lobby=False),
     ),
+    ai_levels=("easy", "normal"),  # engine/tta/ai
     policies=("ask",),
-    rules_topics=("overview",),
+    rules_topics=("overview", "turn", "production", "military", "scoring"),
     player_rule="T-COMP-1", turn_rule="T-OVER-1", end_rule="T-TEND-4",
     shared_win_rule="T-TSCORE-2",
     turn_prompts=("action",),

@@ -113,6 +113,10 @@ class State:
     decisions: int = 0
     public_trail: int = 0
     result: dict[str, Any] | None = None
+    # the public table at the current turn's start, and what changed in the last finished
+    # turn (engine.tta.last: the pictures ring it)
+    mark: dict[str, Any] | None = None
+    last: dict[str, Any] | None = None
 
     @property
     def n(self) -> int:
@@ -134,7 +138,8 @@ class State:
             "tactics_area": list(self.tactics_area),
             "last_round": self.last_round, "queue": copy_json(self.queue),
             "decisions": self.decisions, "public_trail": self.public_trail,
-            "result": copy_json(self.result),
+            "result": copy_json(self.result), "mark": copy_json(self.mark),
+            "last": copy_json(self.last),
         }
 
     @classmethod

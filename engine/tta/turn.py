@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from data.tta import CARDS, MAX_DRAW
 from engine.core import Decision, Event, IllegalDecision
 
-from . import actioncards, actions, colonize, eventcards, politics, powers, scoring, tactics
+from . import actioncards, actions, colonize, eventcards, last, politics, powers, scoring, tactics
 from .draws import draw_cards
 from .effects import STRONG_CULTURE, TUCKABLE, UNIT_ALLOWANCE
 from .flow import AGENDA, Frame, err, pop, push
@@ -53,6 +53,7 @@ def _turn(s: State, frame: Frame, events: list[Event]) -> None:
     tactics.make_available(s, p, events)
     p.allowance += UNIT_ALLOWANCE.get(p.leader or "", 0)  # Homer
     push(s, {"t": "action", "seat": seat}, {"t": "eot", "seat": seat})
+    last.mark(s)  # after the refill: the pictures ring what this turn changes
     if s.round > 1:
         politics.start(s, seat, events)
 
@@ -215,8 +216,9 @@ def _eot_rest(s: State, frame: Frame, events: list[Event]) -> None:
     p.temp_ma = p.allowance = 0  # this turn's extras end (G-ACARD-2)
     p.taken = []
     p.turn_used = []
-    last = (s.start - 1) % s.n
-    if s.last_round is not None and s.round >= s.last_round and seat == last:
+    last.close(s)
+    final = (s.start - 1) % s.n
+    if s.last_round is not None and s.round >= s.last_round and seat == final:
         push(s, {"t": "end"})  # T-TEND-4
         return
     nxt = (seat + 1) % s.n

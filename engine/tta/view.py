@@ -5,7 +5,8 @@ tokens, banks, points, the derived statistics, the tactics area, the past events
 awaited (an auction's bids, an event's question). Hidden: other seats' hands (civil and
 military), the order and contents of every deck, the military discards (face down), the
 events decks — of which only the counts by age show, as their backs do (T-POL-5). Joan of
-Arc's player sees the top current event during his politics phase."""
+Arc's player sees the top current event during his politics phase. `last` is what the last
+finished turn changed (engine.tta.last; public facts only), which the pictures ring."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from typing import Any
 from data.tta import CARDS
 from engine.core import copy_json
 
+from . import last
 from .flow import current
 from .politics import PEEK
 from .state import Player, State
@@ -80,5 +82,5 @@ def make_view(s: State, seat: int | None) -> dict[str, Any]:
         "events": len(s.events), "future_events": len(s.future_events),
         "past_events": list(s.past_events), "last_round": s.last_round,
         "players": [player_view(p, p.seat == seat) for p in s.players],
-        "result": s.result,
+        "result": s.result, "last": last.view_of(s.last),
     }

@@ -15,5 +15,11 @@ from .last import changes
 from .player import draw_player, player_png, player_pngs
 from .table import board_png, draw_board
 
-__all__ = ["board_png", "changes", "draw_board", "draw_hand", "draw_player", "hand_png",
-           "player_png", "player_pngs"]
+__all__ = ["board_png", "changes", "draw_board", "draw_hand", "draw_player", "extra_pngs",
+           "hand_png", "player_png", "player_pngs"]
+
+
+def extra_pngs(view: dict, locale: str | None = None) -> list[tuple[str, bytes]]:
+    """The host's optional render hook (bot.kinds.Kind.extra_pngs): each player's board as its
+    own picture beside the shared table, in seat order."""
+    return [(f"player{q + 1}.png", data) for q, data in enumerate(player_pngs(view, locale))]

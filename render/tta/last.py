@@ -1,6 +1,6 @@
 """What changed in the last turn, for the magenta rings.
 
-The engine's view may carry a `last` field of this shape (proposed as an additive view field):
+The engine's view carries a `last` field of this shape (engine.tta.last, the last finished turn):
 `{"slots": [row spaces whose card changed], "seats": {seat: {"cards": [card ids whose workers or
 tokens changed, or that entered play], "parts": [statistics and areas that changed]}}}` (seat
 keys may be strings after a JSON round trip). Without it, `changes(before, after)` derives the
