@@ -26,7 +26,7 @@ from itertools import islice
 from typing import Any, Generic, Protocol, TypeVar
 
 from data.i18n import t
-from engine.core import Decision, Event, IllegalDecision
+from engine.core import Decision, Event, IllegalDecision, Prompt
 
 Frame = dict[str, Any]
 
@@ -188,6 +188,14 @@ class Agenda(Generic[S]):
             # agenda took (and so the log shows why the turn moved on without a decision)
             events.append(Event("forced", {"seat": frame["seat"], "decision": opts[0].to_json()}))
             chosen.apply(s, frame, opts[0], events)
+
+    def pending(self, s: S) -> list[Prompt]:
+        """GameRules.pending for a game run by this agenda: every seat the front frame waits
+        for, with the frame's type as the prompt's kind (its text is worded when shown)."""
+        frame = current(s)
+        if frame is None:
+            return []
+        return [Prompt(q, frame["t"]) for q in self.awaited(s)]
 
     def awaited(self, s: S) -> list[int]:
         """The seats the front frame waits for: one, several (simultaneous), or none. Meant to be

@@ -34,6 +34,47 @@ def palette_image(colours: Iterable[RGB]) -> Image.Image:
     return holder
 
 
+# Pillow maps to a palette through a coarse colour cache: shades kept this far from every other
+# entry guarantee that each flat colour still maps to itself
+MIN_DISTANCE = 14
+
+
+def flat_colours(namespace: dict[str, object]) -> list[RGB]:
+    """Every colour a palette module defines: its RGB tuples and the values of its dicts of
+    them (pass the module's `globals()`)."""
+    flat: list[RGB] = []
+    for value in list(namespace.values()):
+        if isinstance(value, tuple) and len(value) == 3 and all(isinstance(c, int) for c in value):
+            flat.append(value)  # type: ignore[arg-type]
+        elif isinstance(value, dict):
+            flat += [c for c in value.values() if isinstance(c, tuple)]
+    return flat
+
+
+def with_shades(flat: Iterable[RGB], pairs: Iterable[tuple[RGB, Iterable[RGB]]],
+                limit: int) -> list[RGB]:
+    """The flat colours, then the in-between shades (a quarter, a half, three quarters) of
+    each (ink, surfaces) pair that are not already near a listed colour: text and edges drawn
+    on those surfaces keep smooth anti-aliased edges in the palette PNG. At most `limit`."""
+    colours = list(dict.fromkeys(flat))
+    for fg, bgs in pairs:
+        for bg in bgs:
+            for f in (0.25, 0.5, 0.75):
+                shade = _blend(bg, fg, f)
+                if min(_distance(shade, c) for c in colours) >= MIN_DISTANCE:
+                    colours.append(shade)
+    return colours[:limit]
+
+
+def _blend(a: RGB, b: RGB, f: float) -> RGB:
+    return (round(a[0] + (b[0] - a[0]) * f), round(a[1] + (b[1] - a[1]) * f),
+            round(a[2] + (b[2] - a[2]) * f))
+
+
+def _distance(a: RGB, b: RGB) -> float:
+    return ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2) ** 0.5
+
+
 class Palette:
     """A fixed palette to draw palette images in.
 

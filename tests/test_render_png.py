@@ -8,7 +8,7 @@ from itertools import combinations
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from render import typeface
+from render import png, typeface
 from render.pantheon import palette as pal
 from render.pantheon.board import PALETTE
 from render.png import encode, palette_image
@@ -55,7 +55,7 @@ def test_every_flat_colour_survives_the_palette_png():
 
 def test_palette_entries_stay_apart():
     close = [(a, b) for a, b in combinations(pal.QUANT_COLOURS, 2)
-             if pal._distance(a, b) < pal.MIN_DISTANCE]
+             if png._distance(a, b) < png.MIN_DISTANCE]
     assert close == []
     assert len(pal.QUANT_COLOURS) <= 256
 

@@ -78,10 +78,7 @@ def start_events(s: State) -> list[Event]:
 
 
 def pending(s: State) -> list[Prompt]:
-    frame = current(s)
-    if frame is None:
-        return []
-    return [Prompt(q, frame["t"]) for q in AGENDA.awaited(s)]
+    return AGENDA.pending(s)
 
 
 def options(s: State, seat: int) -> list[Decision]:

@@ -6,7 +6,7 @@ owner patch also carries the colour's letter, so colour is never the only cue.""
 
 from __future__ import annotations
 
-from render.png import Palette
+from render.png import Palette, flat_colours, with_shades
 
 RGB = tuple[int, int, int]
 
@@ -74,27 +74,10 @@ PHASE: dict[int, RGB] = {
 PHASE_INK: dict[int, RGB] = {2: WHITE, 3: WHITE, 4: WHITE, 5: INK, 6: WHITE}
 
 
-def _blend(a: RGB, b: RGB, f: float) -> RGB:
-    return (round(a[0] + (b[0] - a[0]) * f), round(a[1] + (b[1] - a[1]) * f),
-            round(a[2] + (b[2] - a[2]) * f))
-
-
-MIN_DISTANCE = 14
-
-
-def _distance(a: RGB, b: RGB) -> float:
-    return ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2) ** 0.5
-
-
 def _quant_colours() -> list[RGB]:
     """Every flat colour above, plus in-between shades of text and edges on the surfaces they
     are drawn on, so that the palette PNG keeps anti-aliased edges smooth."""
-    flat: list[RGB] = []
-    for value in list(globals().values()):
-        if isinstance(value, tuple) and len(value) == 3 and all(isinstance(c, int) for c in value):
-            flat.append(value)
-        elif isinstance(value, dict):
-            flat += [c for c in value.values() if isinstance(c, tuple)]
+    flat = flat_colours(globals())
     surfaces = (PANEL, BACKGROUND, LAND, DESERT, HIGHLIGHT, TEMPLE_SPACE, UNOWNED_BAND, GOLD,
                 *PLAYER.values())
     pairs: list[tuple[RGB, tuple[RGB, ...]]] = [
@@ -108,14 +91,7 @@ def _quant_colours() -> list[RGB]:
         (NEW_RING, (DESERT, PANEL)),
         (INK, tuple(PHASE.values())),
     ]
-    colours = list(dict.fromkeys(flat))
-    for fg, bgs in pairs:
-        for bg in bgs:
-            for f in (0.25, 0.5, 0.75):
-                shade = _blend(bg, fg, f)
-                if min(_distance(shade, c) for c in colours) >= MIN_DISTANCE:
-                    colours.append(shade)
-    return colours[:256]
+    return with_shades(flat, pairs, 256)
 
 
 QUANT_COLOURS = _quant_colours()

@@ -6,7 +6,7 @@ the colour's letter, so colour is never the only cue."""
 
 from __future__ import annotations
 
-from render.png import Palette
+from render.png import Palette, flat_colours, with_shades
 
 RGB = tuple[int, int, int]
 
@@ -76,20 +76,10 @@ DEMIGOD: RGB = (226, 200, 120)
 HIGHLIGHT: RGB = (255, 238, 170)
 
 
-def _blend(a: RGB, b: RGB, f: float) -> RGB:
-    return (round(a[0] + (b[0] - a[0]) * f), round(a[1] + (b[1] - a[1]) * f),
-            round(a[2] + (b[2] - a[2]) * f))
-
-
 def _quant_colours() -> list[RGB]:
     """Every flat colour above, plus the in-between shades of anti-aliased text on the surfaces
     it is drawn on, so that the palette PNG keeps text edges smooth."""
-    flat: list[RGB] = []
-    for value in list(globals().values()):
-        if isinstance(value, tuple) and len(value) == 3 and all(isinstance(c, int) for c in value):
-            flat.append(value)
-        elif isinstance(value, dict):
-            flat += [c for c in value.values() if isinstance(c, tuple)]
+    flat = flat_colours(globals())
     pairs: list[tuple[RGB, tuple[RGB, ...]]] = [
         (INK, (PANEL, BACKGROUND, HIGHLIGHT, LOOT_TILE, TEMPLE, DEMIGOD, FAINT, CARD["money"],
                GOD_BAND["yellow"], PLAYER["yellow"], CARD["move"])),
@@ -109,23 +99,7 @@ def _quant_colours() -> list[RGB]:
         (WHITE, (PLAYER["red"], PLAYER["blue"], PLAYER["green"], CARD["gifts"], CARD["priests"],
                  CARD["dancers"], CARD["temples"], CARD["move"], GOD_BAND["blue"])),
     ]
-    colours = list(dict.fromkeys(flat))
-    for fg, bgs in pairs:
-        for bg in bgs:
-            for f in (0.25, 0.5, 0.75):
-                shade = _blend(bg, fg, f)
-                # Pillow maps to a palette through a coarse colour cache; shades kept apart from
-                # every other entry guarantee that each flat colour still maps to itself
-                if min(_distance(shade, c) for c in colours) >= MIN_DISTANCE:
-                    colours.append(shade)
-    return colours
-
-
-MIN_DISTANCE = 14
-
-
-def _distance(a: RGB, b: RGB) -> float:
-    return ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2) ** 0.5
+    return with_shades(flat, pairs, 256)
 
 
 QUANT_COLOURS = _quant_colours()
