@@ -14,6 +14,9 @@ from data.i18n import language, t
 from engine import registry
 from engine.core import Decision, GameInfo
 
+VERSION_MEMO = 256  # states whose version stamps are remembered (Kind.version)
+_VERSIONS: dict[tuple[int, int], tuple[Any, str]] = {}
+
 
 @dataclass(frozen=True)
 class Kind:
@@ -87,10 +90,26 @@ class Kind:
         """A seat's colour as words (seat order, GameInfo.colours)."""
         return t(f"colour.{self.info.colours[seat]}")
 
+    def version(self, state: Any, seat: int) -> str:
+        """The rules' `version(state, seat)`, remembered for that state object: one click asks
+        it several times (the panel, the confirmation, the hand), a game's stamp may list every
+        option of the seat (Amun-Re, Through the Ages), and the host never changes a state in
+        place (bot.turns: the rules' apply is pure). The state is held while its entry lives,
+        so its id cannot pass to another state meanwhile."""
+        key = (id(state), seat)
+        memo = _VERSIONS.get(key)
+        if memo is not None and memo[0] is state:
+            return memo[1]
+        stamp = self.rules.version(state, seat)
+        if len(_VERSIONS) >= VERSION_MEMO:
+            _VERSIONS.clear()
+        _VERSIONS[key] = (state, stamp)
+        return stamp
+
     def token(self, state: Any, seat: int) -> str:
         """The 8-hex stamp a prompt's buttons carry: valid only while the game's version of
         what this seat may decide is unchanged."""
-        return f"{zlib.crc32(self.rules.version(state, seat).encode()):08x}"
+        return f"{zlib.crc32(self.version(state, seat).encode()):08x}"
 
     def awaited(self, state: Any) -> list[int]:
         return sorted({p.seat for p in self.rules.pending(state)})

@@ -126,7 +126,7 @@ class Play:
                 then = await self.games.state_at(table, number)
                 k = table.kind
                 stale = then is None or table.state is None or (
-                    k.rules.version(then, seat.seat) != k.rules.version(table.state, seat.seat))
+                    k.version(then, seat.seat) != k.version(table.state, seat.seat))
             if stale:
                 raise Refusal(table.kind.t("bot.err.stale_turn"))  # no internal numbers
         return await self.games.open_panel(game_id, interaction.user.id)

@@ -263,7 +263,7 @@ class Games:
             # built before another seat's commit: the draft stays only while what this seat
             # may decide is unchanged (others' secret choices), and every step still applies
             base = await self.state_at(table, draft.base)
-            if base is None or k.rules.version(base, seat) != k.rules.version(table.state, seat):
+            if base is None or k.version(base, seat) != k.version(table.state, seat):
                 draft = None
         steps: list[Decision] = []
         preview = table.state

@@ -179,27 +179,13 @@ def version(s: State, seat: int) -> str:
     simultaneous frame) and a digest of the seat's options. Another seat sealing its sacrifice or
     its bonus choice changes none of these (unless it was the last to seal, which runs the
     reveal), so this seat's prompt stays valid."""
-    memo = _VERSIONS.get((id(s), seat))
-    if memo is not None and memo[0] is s and memo[1] == s.decisions:
-        return memo[2]
     frame = current(s)
     step = None if frame is None else {k: v for k, v in frame.items() if k != "seats"}
     awaited = seat in AGENDA.awaited(s)
     opts = sorted(d.canonical() for d in options(s, seat))
     raw = json.dumps([s.public_trail, s.players[seat].trail, len(s.queue), step, awaited, opts],
                      sort_keys=True, separators=(",", ":"))
-    stamp = f"{s.round}.{zlib.crc32(raw.encode()):08x}"
-    if len(_VERSIONS) >= 64:
-        _VERSIONS.clear()  # (one call: an AI seat's worker thread may ask at the same time)
-    _VERSIONS[(id(s), seat)] = (s, s.decisions, stamp)
-    return stamp
-
-
-# The host asks the stamp of the same state several times in one click (the panel, the
-# confirmation, the hand): it is remembered for that state object while its decision count
-# stands (every apply, in place or not, counts one more decision). The state itself is held,
-# so its id cannot be reused by another state while the entry lives.
-_VERSIONS: dict[tuple[int, int], tuple[State, int, str]] = {}
+    return f"{s.round}.{zlib.crc32(raw.encode()):08x}"
 
 
 def reveals(before: State, after: State, seat: int) -> bool:
