@@ -168,3 +168,32 @@ def test_replay_rebuilds_the_game() -> None:
         log.append((seat, d))
         s, _ = T.apply(s, seat, d)
     assert fingerprint(T.replay([p.name for p in s.players], 21, {}, log)) == fingerprint(s)
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_listed_options_are_exactly_the_candidates_apply_accepts(n: int) -> None:
+    """The action phase lists its options by checking every candidate with statistics computed
+    once and refusals left unworded (engine/tta/listing.py): the list must be exactly the
+    candidates that the real `apply`, outside any listing, accepts (T-ACT)."""
+    from engine.tta.turn import candidates
+
+    rng = random.Random(n)
+    s = T.new_game(n, 21 + n)
+    checked = 0
+    while T.pending(s):
+        seat = T.pending(s)[0].seat
+        opts = T.options(s, seat)
+        if s.queue[0]["t"] == "action" and rng.random() < 0.3:
+            accepted = []
+            for d in [*candidates(s, s.players[seat]), Decision("end", {})]:
+                try:
+                    T.apply(s, seat, d)
+                except IllegalDecision as exc:
+                    assert not exc.message.startswith("tta.err.")  # worded for the player
+                    continue
+                if d.canonical() not in {a.canonical() for a in accepted}:
+                    accepted.append(d)
+            assert [d.canonical() for d in opts] == [d.canonical() for d in accepted]
+            checked += 1
+        s, _ = T.apply(s, seat, rng.choice(opts), in_place=True)
+    assert checked > 20

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 
@@ -114,11 +115,12 @@ class Card:
     tactic_strength_outdated: int
     summary: str
 
-    @property
+    # cached: asked for constantly by the engine, and a card never changes
+    @cached_property
     def level(self) -> int:
         return LEVEL[self.age]
 
-    @property
+    @cached_property
     def kind(self) -> str:
         """The broad kind: farm, mine, urban, unit, special, government, leader, wonder, action,
         event, territory, aggression, war, pact, tactic, bonus."""
@@ -135,14 +137,14 @@ class Card:
             return "bonus"
         return t
 
-    @property
+    @cached_property
     def subtype(self) -> str:
         """Urban building type (lab, temple, ...), unit type (infantry, ...), special type
         (civil, military, colonization, construction); else the kind."""
         return self.type.rsplit("-", 1)[-1] if self.kind in ("urban", "unit", "special") \
             else self.kind
 
-    @property
+    @cached_property
     def is_technology(self) -> bool:
         return self.type.startswith("technology") or self.kind == "government"
 

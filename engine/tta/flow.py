@@ -19,6 +19,7 @@ from data.i18n import t
 from engine.agenda import Agenda, Frame, current, pop, push
 from engine.core import IllegalDecision
 
+from . import listing
 from .state import State
 
 __all__ = ["AGENDA", "Frame", "current", "err", "pop", "push"]
@@ -29,5 +30,8 @@ AGENDA: Agenda[State] = Agenda(game_over="tta.err.game_over", game_over_rule="T-
 
 
 def err(key: str, rule: str | None, **args: Any) -> IllegalDecision:
-    """A refusal fit to show the deciding player: `tta.err.<key>` and the rule it enforces."""
+    """A refusal fit to show the deciding player: `tta.err.<key>` and the rule it enforces.
+    While options are listed nobody sees it, so it is left unworded (listing.py)."""
+    if listing.active():
+        return IllegalDecision(key, rule)
     return IllegalDecision(t(f"tta.err.{key}", **args), rule)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from data.tta import CARDS, corruption, yellow_row
 
+from . import listing
 from .armies import best_armies
 from .effects import INFANTRY_AS_CAVALRY, RUIN_CULTURE, STAT_BONUS, extra_mine_tokens
 from .state import Player
@@ -29,39 +30,58 @@ class Stats:
     military_limit: int  # T-HAND-2
 
 
+# per card: (counted per worker, its symbols in the order of STAT_FIELDS); cards without any
+# symbol are left out
+STAT_FIELDS = ("civil_actions", "military_actions", "urban_limit", "science", "culture",
+               "strength", "happiness", "colonization")
+_SYMBOLS: dict[str, tuple[bool, tuple[int, ...]]] = {
+    card.id: (card.kind in PER_WORKER, symbols)
+    for card in CARDS.values()
+    if any(symbols := tuple(getattr(card, f) for f in STAT_FIELDS))}
+
+
 def stats(p: Player) -> Stats:
     """T-STAT-1..7: the symbols of every card in play (per worker on farm/mine/urban/unit
     technologies, once for the others), plus the named bonuses of effects.py and the armies
-    under the current tactic (T-TAC-6); ratings floor at 0, happiness is capped at 8."""
-    total = {"civil_actions": 0, "military_actions": 0, "urban_limit": 0, "science": 0,
-             "culture": 0, "strength": 0, "happiness": 0, "colonization": 0,
-             "civil_limit": 0, "military_limit": 0}
+    under the current tactic (T-TAC-6); ratings floor at 0, happiness is capped at 8. While
+    options are listed (listing.py) the listed player's are computed once."""
+    memo = listing.memo_for(p)
+    if memo is None:
+        return _stats(p)
+    if memo.stats is None:
+        memo.stats = _stats(p)
+    return memo.stats
+
+
+def _stats(p: Player) -> Stats:
+    total = [0] * len(STAT_FIELDS)
+    extra = {"civil_limit": 0, "military_limit": 0}
+    workers = p.workers
     for card_id in p.in_play():
-        card = CARDS[card_id]
-        times = p.workers.get(card_id, 0) if card.kind in PER_WORKER else 1
-        if times:
-            total["civil_actions"] += card.civil_actions * times
-            total["military_actions"] += card.military_actions * times
-            total["urban_limit"] += card.urban_limit * times
-            total["science"] += card.science * times
-            total["culture"] += card.culture * times
-            total["strength"] += card.strength * times
-            total["happiness"] += card.happiness * times
-            total["colonization"] += card.colonization * times
+        entry = _SYMBOLS.get(card_id)
+        if entry is not None:
+            times = workers.get(card_id, 0) if entry[0] else 1
+            if times:
+                for i, value in enumerate(entry[1]):
+                    total[i] += value * times
         bonus = STAT_BONUS.get(card_id)
         if bonus is not None:
             for key, value in bonus(p).items():
-                total[key] += value
-    total["culture"] += RUIN_CULTURE * len(p.ruins)
-    total["strength"] += tactical_strength(p)
-    ca = max(total["civil_actions"], 0)
-    ma = max(total["military_actions"], 0)
-    return Stats(civil_actions=ca, military_actions=ma, urban_limit=total["urban_limit"],
-                 science=max(total["science"], 0), culture=max(total["culture"], 0),
-                 strength=max(total["strength"], 0),
-                 happiness=min(max(total["happiness"], 0), MAX_HAPPINESS),
-                 colonization=max(total["colonization"], 0),
-                 civil_limit=ca + total["civil_limit"], military_limit=ma + total["military_limit"])
+                if key in extra:
+                    extra[key] += value
+                else:
+                    total[STAT_FIELDS.index(key)] += value
+    ca, ma, urban, science, culture, strength, happiness, colonization = total
+    culture += RUIN_CULTURE * len(p.ruins)
+    strength += tactical_strength(p)
+    ca = max(ca, 0)
+    ma = max(ma, 0)
+    return Stats(civil_actions=ca, military_actions=ma, urban_limit=urban,
+                 science=max(science, 0), culture=max(culture, 0), strength=max(strength, 0),
+                 happiness=min(max(happiness, 0), MAX_HAPPINESS),
+                 colonization=max(colonization, 0),
+                 civil_limit=ca + extra["civil_limit"],
+                 military_limit=ma + extra["military_limit"])
 
 
 def tactical_strength(p: Player, units: dict[str, int] | None = None) -> int:

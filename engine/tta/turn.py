@@ -9,7 +9,18 @@ from collections.abc import Iterator
 from data.tta import CARDS, MAX_DRAW
 from engine.core import Decision, Event, IllegalDecision
 
-from . import actioncards, actions, colonize, eventcards, last, politics, powers, scoring, tactics
+from . import (
+    actioncards,
+    actions,
+    colonize,
+    eventcards,
+    last,
+    listing,
+    politics,
+    powers,
+    scoring,
+    tactics,
+)
 from .draws import draw_cards
 from .effects import STRONG_CULTURE, TUCKABLE, UNIT_ALLOWANCE
 from .flow import AGENDA, Frame, err, pop, push
@@ -139,9 +150,14 @@ def _run(s: State, p: Player, d: Decision, events: list[Event], commit: bool) ->
 def _action_options(s: State, frame: Frame) -> Iterator[Decision]:
     p = s.players[frame["seat"]]
     seen = set()
+    memo = listing.Listing(p)
     for d in candidates(s, p):
         key = d.canonical()
-        if key not in seen and legal(s, p, d):
+        if key in seen:
+            continue
+        with listing.checking(memo):
+            ok = legal(s, p, d)
+        if ok:
             seen.add(key)
             yield d
     yield Decision("end", {})

@@ -1,0 +1,53 @@
+"""Listing options: the action phase checks some fifty candidate decisions against one player
+who does not change while they are checked (a check never commits, T-ACT), so
+
+- the player's derived statistics are computed once for the whole listing, not once per check
+  (stats.py asks `memo_for`);
+- a refusal is never shown to anyone, so it is not worded (flow.err asks `active`): wording one
+  costs a catalogue lookup and a plural rule, the bulk of a refused check.
+
+The context is a ContextVar, set only while one candidate is checked, so a caller that changes
+the state between two options of a lazy listing, or another thread, never sees it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
+
+from .state import Player
+
+
+class Listing:
+    """The player whose options are being listed, and what has been computed for them."""
+
+    __slots__ = ("player", "stats")
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.stats: Any = None  # stats.Stats, filled on first use
+
+
+_CURRENT: ContextVar[Listing | None] = ContextVar("tta_listing", default=None)
+
+
+@contextmanager
+def checking(listing: Listing) -> Iterator[None]:
+    """Run one check inside `listing`."""
+    token = _CURRENT.set(listing)
+    try:
+        yield
+    finally:
+        _CURRENT.reset(token)
+
+
+def active() -> bool:
+    return _CURRENT.get() is not None
+
+
+def memo_for(p: Player) -> Listing | None:
+    """The listing's memo if `p` is the listed player (a scratch copy made inside a check, like
+    Barbarossa's, is another object and changes, so it is never memoised)."""
+    listing = _CURRENT.get()
+    return listing if listing is not None and listing.player is p else None
