@@ -86,6 +86,24 @@ class Table:
         return next((p for p in self.awaited() if p.seat == seat), None)
 
 
+@dataclass(frozen=True)
+class Applied:
+    """What one step's log entry records, found when the step is applied to the state before
+    it: a commit of the same steps on the same committed state writes these instead of
+    applying every step once more."""
+
+    events: list[dict[str, Any]]
+    barrier: bool  # it revealed something (rules.reveals)
+    sealed: bool  # a secret choice (rules.sealed)
+
+
+def apply_step(k: Kind, state: Any, seat: int, d: Decision) -> tuple[Any, Applied]:
+    """One decision applied, with its log record (raises IllegalDecision)."""
+    after, events = k.rules.apply(state, seat, d)
+    return after, Applied([e.to_json() for e in events], k.rules.reveals(state, after, seat),
+                          k.rules.sealed(state, seat, d))
+
+
 @dataclass
 class Panel:
     """What one seat sees of its part now: committed state + draft = preview, and the options."""
@@ -99,6 +117,8 @@ class Panel:
     # the draft's last step would now reveal something (it completes a simultaneous secret
     # choice that others finished meanwhile): never previewed, committed by Confirm
     held: bool = False
+    # each step's record, applied from the committed state to `preview` (None: held)
+    applied: list[Applied] | None = None
 
     @property
     def number(self) -> int:
@@ -175,7 +195,7 @@ class Games:
         self._states: dict[int, tuple[tuple[int, int], Any]] = {}
         # each seat's draft applied (its preview), see _remember_preview
         self._previews: dict[tuple[int, int], tuple[tuple[int, int, str], tuple[Decision, ...],
-                                                     Any]] = {}
+                                                     Any, tuple[Applied, ...]]] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
         if game_id not in self._locks:
@@ -266,21 +286,23 @@ class Games:
             if base is None or k.version(base, seat) != k.version(table.state, seat):
                 draft = None
         steps: list[Decision] = []
+        applied: list[Applied] = []
         preview = table.state
         memo_key = (table.game.id, seat)
         if draft is not None:
             stamp = (table.game.revision, draft.base, json.dumps(draft.steps, sort_keys=True))
             memo = self._previews.get(memo_key)
             if memo is not None and memo[0] == stamp:  # the same draft on the same state
-                steps, preview = list(memo[1]), memo[2]
+                steps, preview, applied = list(memo[1]), memo[2], list(memo[3])
                 return Panel(table, seat, steps, preview, k.rules.options(preview, seat),
-                             k.token(preview, seat))
+                             k.token(preview, seat), applied=applied)
             try:
                 for raw in draft.steps:
                     d = Decision.from_json(raw)
-                    after, _ = k.rules.apply(preview, seat, d)
+                    after, record = apply_step(k, preview, seat, d)
                     steps.append(d)
-                    if k.rules.reveals(preview, after, seat):
+                    applied.append(record)
+                    if record.barrier:
                         # the panel the player saw (and the Confirm button they hold) was
                         # built on the draft's base: its token still stands
                         return Panel(table, seat, steps, preview, [],
@@ -288,18 +310,18 @@ class Games:
                                      held=True)
                     preview = after
             except IllegalDecision:
-                steps, preview = [], table.state
+                steps, preview, applied = [], table.state, []
             else:
-                self._remember_preview(memo_key, stamp, steps, preview)
+                self._remember_preview(memo_key, stamp, steps, preview, applied)
         opts = k.rules.options(preview, seat)
-        return Panel(table, seat, steps, preview, opts, k.token(preview, seat))
+        return Panel(table, seat, steps, preview, opts, k.token(preview, seat), applied=applied)
 
     def _remember_preview(self, key: tuple[int, int], stamp: tuple[int, int, str],
-                          steps: list[Decision], preview: Any) -> None:
+                          steps: list[Decision], preview: Any, applied: list[Applied]) -> None:
         """A seat's draft applied to the committed state: the next click of that seat finds it
         here instead of applying every step again (the stamp names the committed state, by
         its revision, and the draft)."""
-        self._previews[key] = (stamp, tuple(steps), preview)
+        self._previews[key] = (stamp, tuple(steps), preview, tuple(applied))
         if len(self._previews) > CACHED_GAMES:
             self._previews.pop(next(iter(self._previews)))
 
@@ -397,20 +419,23 @@ class Games:
 
     async def _step(self, panel: Panel, decisions: list[Decision], source: str,
                     commit_complete: bool) -> StepResult:
-        rules = panel.table.kind.rules
+        k = panel.table.kind
         state = panel.preview
+        applied = list(panel.applied) if panel.applied is not None else None
         revealed = False
         try:
             for d in decisions:
-                before = state
-                state, _ = rules.apply(state, panel.seat, d)
-                revealed = revealed or rules.reveals(before, state, panel.seat)
+                state, record = apply_step(k, state, panel.seat, d)
+                revealed = revealed or record.barrier
+                if applied is not None:
+                    applied.append(record)
         except IllegalDecision as exc:
             raise Refusal.from_illegal(exc) from None
         steps = panel.steps + decisions
-        complete = part_done(panel.table.kind, panel.table.state, state, panel.seat)
+        complete = part_done(k, panel.table.state, state, panel.seat)
+        done = (state, applied) if applied is not None else None
         if revealed or (complete and commit_complete):
-            commit = await self._commit(panel.table, panel.seat, steps, source)
+            commit = await self._commit(panel.table, panel.seat, steps, source, done)
             notes = [t("bot.note.revealed")] if revealed else []
             return StepResult(await self._after_commit_panel(panel.table.game.id, panel.seat),
                               commit, notes)
@@ -419,9 +444,10 @@ class Games:
         await self.store.save_draft(game.id, Draft(panel.seat, game.decisions, raw, source))
         log("draft_step", game=game.id, seat=panel.seat, kind=decisions[-1].kind,
             steps=len(steps))
-        self._remember_preview((game.id, panel.seat),
-                               (game.revision, game.decisions, json.dumps(raw, sort_keys=True)),
-                               steps, state)
+        if applied is not None:
+            self._remember_preview((game.id, panel.seat), (game.revision, game.decisions,
+                                                           json.dumps(raw, sort_keys=True)),
+                                   steps, state, applied)
         return StepResult(await self.panel(panel.table, panel.seat))
 
     async def _after_commit_panel(self, game_id: int, seat: int) -> Panel | None:
@@ -444,7 +470,8 @@ class Games:
                 raise
             draft = await self.store.draft(panel.table.game.id, panel.seat)
             source = draft.source if draft else "button"
-            commit = await self._commit(panel.table, panel.seat, panel.steps, source)
+            done = (panel.preview, panel.applied) if panel.applied is not None else None
+            commit = await self._commit(panel.table, panel.seat, panel.steps, source, done)
             return StepResult(await self._after_commit_panel(panel.table.game.id, panel.seat),
                               commit)
 
@@ -515,20 +542,26 @@ class Games:
 
     # --- committing -------------------------------------------------------------------------
 
-    async def _commit(self, table: Table, seat: int, steps: list[Decision],
-                      source: str) -> Commit:
+    async def _commit(self, table: Table, seat: int, steps: list[Decision], source: str,
+                      done: tuple[Any, list[Applied]] | None = None) -> Commit:
+        """Write `steps` of `seat` on the committed state. `done`: the state after them and
+        their records, when the caller has just applied these very steps to this state (a
+        panel's preview): the rules are pure, so applying them again would give the same."""
         assert table.state is not None
         rules = table.kind.rules
-        state = table.state
+        if done is None or len(done[1]) != len(steps):
+            state, applied = table.state, []
+            for d in steps:
+                state, record = apply_step(table.kind, state, seat, d)
+                applied.append(record)
+        else:
+            state, applied = done
         entries: list[LogEntry] = []
         seq = table.game.decisions
-        for d in steps:
-            before = state
-            state, ev = rules.apply(state, seat, d)
+        for d, record in zip(steps, applied, strict=True):
             entries.append(LogEntry(seq=seq, seat=seat, decision=d.to_json(), source=source,
-                                    barrier=rules.reveals(before, state, seat),
-                                    sealed=rules.sealed(before, seat, d),
-                                    events=[e.to_json() for e in ev]))
+                                    barrier=record.barrier, sealed=record.sealed,
+                                    events=record.events))
             seq += 1
         over = rules.result(state) is not None
         try:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
@@ -322,3 +323,44 @@ async def test_replacing_the_host_passes_the_host_role_on(games):
                                              can_manage=True,
                                              target_user_id=ANN, level="normal")
     assert seat.is_ai and table.game.host_id == CY
+
+
+@pytest.mark.parametrize(("game", "players"), [("pantheon", 2), ("amunre", 3), ("tta", 2)])
+async def test_a_commit_logs_what_applying_the_steps_again_gives(tmp_path, game, players):
+    """A commit writes the records found when its steps were applied for the preview (the
+    rules are pure): over a whole game of random clicks, every logged entry's events, barrier
+    and secrecy equal a fresh replay's, and so does the final state."""
+    from bot.store import Store
+    from engine import registry
+    from tests.bot_helpers import click_random
+
+    store = await Store.open(tmp_path / "g.db")
+    try:
+        games = Games(store)
+        lobby = Lobby(games)
+        await lobby.start(game=game, guild_id=1, channel_id=CHANNEL, user_id=1, name="u1",
+                          options={"seed": 7})
+        for u in range(2, players + 1):
+            await lobby.join(game=game, channel_id=CHANNEL, user_id=u, name=f"u{u}")
+        table = await lobby.begin(game=game, channel_id=CHANNEL, user_id=1, can_manage=False)
+        rng = random.Random(3)
+        for _ in range(5000):
+            if (await games.table(table.game.id)).game.status != "playing":
+                break
+            await click_random(games, table.game.id, rng)
+        final = await games.table(table.game.id)
+        assert final.game.status == "over"
+        rules = registry.rules(game)
+        state = await games.state_at(final, 0)
+        log = await store.log(table.game.id)
+        assert len(log) == final.game.decisions > 0
+        for entry in log:
+            before = state
+            state, events = rules.apply(state, entry.seat, Decision.from_json(entry.decision))
+            assert entry.events == [e.to_json() for e in events], entry.seq
+            assert entry.barrier == rules.reveals(before, state, entry.seat), entry.seq
+            assert entry.sealed == rules.sealed(before, entry.seat,
+                                                Decision.from_json(entry.decision)), entry.seq
+        assert rules.dump(state) == rules.dump(final.state)
+    finally:
+        await store.close()
