@@ -1,14 +1,15 @@
 """Storage and the turn service: whole games played through the bot's own layers (the lobby, the
 turn service with its drafts and commits, the SQLite store), without Discord.
 
-    python3 benchmarks/bench_store.py [--game pantheon|amunre|all] [--games 3] [--seed 1]
+    python3 benchmarks/bench_store.py [--game pantheon|amunre|tta|all] [--games 3] [--seed 1]
 
 Every seat is a human clicking a random option of its panel, exactly as a button click does
 (`Games.choose` with the panel's token, `Games.confirm` when the part is complete). Prints, per
 game and player count:
 - decisions per second through the turn service, without pictures, and with the publisher's
-  pictures (as bot/publish.py draws them: the board and the close-up of the last turn for each
-  channel post — a commit after which the acting seat is no longer awaited — and a hand
+  pictures (as bot/publish.py draws them: the board, the close-up of the last turn and the
+  game's extra pictures, such as Through the Ages' board of each player, for each channel post
+  — a commit after which the acting seat is no longer awaited — and a hand
   picture whenever that seat's hand changed);
 - the floor, measured in the same run: one SQLite WAL commit (synchronous=FULL, as the store) of
   a snapshot-sized row, plus one PNG encode (level 1) of the board; and a turn — the legal
@@ -36,7 +37,7 @@ from PIL import Image  # noqa: E402
 
 from bot import messages  # noqa: E402
 from bot.lobby import Lobby  # noqa: E402
-from bot.publish import render_board, render_focus, render_hand  # noqa: E402
+from bot.publish import render_board, render_extras, render_focus, render_hand  # noqa: E402
 from bot.store import Store  # noqa: E402
 from bot.turns import Games, Refusal  # noqa: E402
 from engine import registry  # noqa: E402
@@ -113,6 +114,7 @@ async def play(games: Games, game_id: int, rng: random.Random, pictures: bool,
                 if floor is not None and floors is not None and board is not None:
                     floors.append(floor.measure(board))
                 render_focus(fresh)
+                render_extras(fresh)  # e.g. Through the Ages' board of each player
             for other in fresh.seats:  # the publisher sends a hand that changed
                 sig = messages.hand_signature(fresh, other.seat)
                 if hands.get(other.seat) != sig:
