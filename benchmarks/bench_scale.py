@@ -1,8 +1,10 @@
 """Many games at a human pace in one process: every game gets one click a minute (a random
 option of the awaited seat's panel, as a button click does), and each commit that ends a seat's
-part has its board drawn in a worker thread, as the publisher does for the channel post.
+part has its pictures drawn in a worker thread, as the publisher does for the channel post: the
+board, the close-up of the last turn and the game's extra pictures (Through the Ages: each
+player's board).
 
-    python3 benchmarks/bench_scale.py [--game all|pantheon|amunre] [--games 1000]
+    python3 benchmarks/bench_scale.py [--game all|pantheon|amunre|tta] [--games 1000]
                                       [--seconds 120] [--players N] [--no-pictures]
 
 Prints the interaction latency (the click through the turn service: panel, apply, draft or
@@ -25,9 +27,9 @@ from pathlib import Path
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from bot.lobby import Lobby  # noqa: E402
-from bot.publish import render_board  # noqa: E402
+from bot.publish import render_board, render_extras, render_focus  # noqa: E402
 from bot.store import Store  # noqa: E402
-from bot.turns import Games  # noqa: E402
+from bot.turns import Games, Table  # noqa: E402
 from engine import registry  # noqa: E402
 from tests.bot_helpers import click_random  # noqa: E402
 
@@ -67,10 +69,15 @@ async def run(args: argparse.Namespace, game: str, players: int) -> None:
         end = time.perf_counter() + args.seconds
         interval = 60.0  # one click per game per minute
 
+        def post_pictures(table: Table) -> None:
+            render_board(table)
+            render_focus(table)
+            render_extras(table)
+
         async def draw(gid: int) -> None:
             nonlocal drawn
             table = await games.table(gid)
-            await asyncio.to_thread(render_board, table)
+            await asyncio.to_thread(post_pictures, table)
             drawn += 1
 
         async def player(gid: int, rng: random.Random) -> None:
@@ -95,7 +102,8 @@ async def run(args: argparse.Namespace, game: str, players: int) -> None:
     p = lambda q: lat[min(len(lat) - 1, int(q * len(lat)))]  # noqa: E731
     print(f"{game}: {len(ids)} games x {players} players, {args.seconds:.0f} s, "
           f"pictures {'on' if args.pictures else 'off'}")
-    print(f"  {len(lat)} clicks ({len(lat) / args.seconds:.1f}/s), {drawn} boards drawn")
+    print(f"  {len(lat)} clicks ({len(lat) / args.seconds:.1f}/s), "
+          f"pictures drawn for {drawn} posts")
     print(f"  latency median {statistics.median(lat):.1f} ms, p95 {p(0.95):.1f} ms, "
           f"p99 {p(0.99):.1f} ms, max {lat[-1]:.1f} ms")
     print(f"  database {size / 1e6:.1f} MB ({size / len(ids) / 1000:.0f} KB per game)")
