@@ -31,14 +31,17 @@ def _end(s, seat):
 
 def test_the_preview_is_what_the_end_of_the_turn_does() -> None:
     """At every action phase of two random 3-player games (famines included), the preview
-    gives the production event's own numbers, or the uprising."""
+    gives the production event's own numbers, or the uprising; the state looked at is left
+    as it was (the preview works on a copy of the seat's player)."""
     checked = famines = 0
     for seed in (1, 3):
         s = T.new_game(3, seed)
         rng = random.Random(seed)
         while T.result(s) is None:
             seat = s.turn
+            before = T.dump(s)
             predicted = end_of_turn(s, seat)
+            assert T.dump(s) == before
             if predicted is not None:
                 _, events = _end(s, seat)
                 mine = [e for e in events if e.args.get("seat") == seat]

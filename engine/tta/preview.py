@@ -9,6 +9,7 @@ the draws that come with the end change no number shown here."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from data.i18n import t
@@ -16,7 +17,7 @@ from engine.core import Event
 
 from .flow import current
 from .production import production
-from .state import State
+from .state import Player, State
 from .stats import discontent
 from .turn import strong_culture
 
@@ -28,8 +29,11 @@ def end_of_turn(s: State, seat: int) -> dict[str, Any] | None:
     frame = current(s)
     if frame is None or frame.get("t") != "action" or frame.get("seat") != seat:
         return None
-    work = s.clone()
-    p = work.players[seat]
+    # only the seat's own player changes (the others are read for Genghis Khan's strength):
+    # a copy of that player in a shallow copy of the state, not a clone of the whole game
+    p = Player(**s.players[seat].to_json())
+    work = copy.copy(s)
+    work.players = [p if q.seat == seat else q for q in s.players]
     events: list[Event] = []
     strong_culture(work, p, events)
     production(p, events)
