@@ -11,35 +11,34 @@ the state between two options of a lazy listing, or another thread, never sees i
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from typing import Any
 
 from .state import Player
 
 
 class Listing:
-    """The player whose options are being listed, and what has been computed for them."""
+    """The player whose options are being listed, and what has been computed for them. Each
+    check runs inside `with listing:` (one at a time: not reentrant)."""
 
-    __slots__ = ("player", "stats")
+    __slots__ = ("player", "stats", "_token")
 
     def __init__(self, player: Player) -> None:
         self.player = player
         self.stats: Any = None  # stats.Stats, filled on first use
+        self._token: Token[Listing | None] | None = None
+
+    def __enter__(self) -> Listing:
+        self._token = _CURRENT.set(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        assert self._token is not None
+        _CURRENT.reset(self._token)
+        self._token = None
 
 
 _CURRENT: ContextVar[Listing | None] = ContextVar("tta_listing", default=None)
-
-
-@contextmanager
-def checking(listing: Listing) -> Iterator[None]:
-    """Run one check inside `listing`."""
-    token = _CURRENT.set(listing)
-    try:
-        yield
-    finally:
-        _CURRENT.reset(token)
 
 
 def active() -> bool:

@@ -152,12 +152,9 @@ def _action_options(s: State, frame: Frame) -> Iterator[Decision]:
     seen = set()
     memo = listing.Listing(p)
     for d in candidates(s, p):
-        key = d.canonical()
-        if key in seen:
-            continue
-        with listing.checking(memo):
+        with memo:
             ok = legal(s, p, d)
-        if ok:
+        if ok and (key := d.canonical()) not in seen:  # (a duplicate candidate is rare)
             seen.add(key)
             yield d
     yield Decision("end", {})
