@@ -38,6 +38,12 @@ class Overflow:
 _AUDIT: ContextVar[list[Overflow] | None] = ContextVar("agora_text_audit", default=None)
 
 
+def auditing() -> bool:
+    """Whether an `overflow_audit` listens: then every picture is drawn, never pasted from a
+    memo, so that every text is measured."""
+    return _AUDIT.get() is not None
+
+
 @contextmanager
 def overflow_audit() -> Iterator[list[Overflow]]:
     """Every text that did not fit while drawing inside the block (tests measure each language's
@@ -430,7 +436,7 @@ class TextDraw(ImageDraw.ImageDraw):
         before it. On a palette image the finished box is remembered and pasted the next time
         (a province tile that did not change since the last turn costs one paste); while an
         `overflow_audit` listens, it is always drawn, so every text is measured."""
-        if self.colours is None or _AUDIT.get() is not None:
+        if self.colours is None or auditing():
             draw(self)
             return
         key = (*key, box, self.width, self.height)

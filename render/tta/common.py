@@ -4,13 +4,15 @@ encoding. Everything is drawn from a view (a dict of engine.tta.view.make_view).
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from data.tta import CARDS
 from render.png import encode
-from render.typeface import TextDraw, fit, font, text_width, wrap
+from render.typeface import TextDraw, auditing, fit, font, memo_region, text_width, wrap
 from render.words import t
 
 from . import palette as pal
@@ -140,7 +142,16 @@ def pill(d: Draw, x: int, y: int, text: str, size: int, fill: pal.RGB, ink_: pal
 
 def stat_tile(d: Draw, box: Box, label: str, value: str, sub: str = "",
               value_ink: pal.RGB = pal.INK, sub_ink: pal.RGB = pal.MUTED) -> None:
-    """A statistic: a small label, its value in big type, a line under it."""
+    """A statistic: a small label, its value in big type, a line under it. On a palette
+    picture the tile is pasted from the region memo when the same words were drawn there (the
+    tiles stand on the picture's flat background, rings are drawn around them after)."""
+    x0, y0, x1, y1 = box
+    memo_region(d, ("tta/stat", label, value, sub, value_ink, sub_ink), (x0, y0, x1 + 1, y1 + 1),
+                lambda d: _stat_face(d, box, label, value, sub, value_ink, sub_ink))
+
+
+def _stat_face(d: Draw, box: Box, label: str, value: str, sub: str, value_ink: pal.RGB,
+               sub_ink: pal.RGB) -> None:
     x0, y0, x1, y1 = box
     w = x1 - x0
     d.rounded_rectangle(box, 10, fill=pal.PANEL, outline=pal.PANEL_EDGE, width=2)
@@ -194,6 +205,17 @@ def card_tile(d: Draw, box: Box, card: str, locale: str | None, detail: str = ""
               name_lines: int = 2, corner: str = "") -> int:
     """A card: its kind's band (kind and age), its name in bold; a detail line and a corner
     number at the bottom. Returns the y under the name."""
+    y = _tile_top(d, box, card, locale, name_lines)
+    reserve = 0
+    if corner:  # a small number in the bottom right corner (the row space)
+        _corner(d, box, corner)
+        reserve = _reserve(corner)
+    _detail(d, box, detail, reserve)
+    return y
+
+
+def _tile_top(d: Draw, box: Box, card: str, locale: str | None, name_lines: int) -> int:
+    """A card tile's face, its band (kind and age) and its name; returns the y under it."""
     x0, y0, x1, y1 = box
     kind = kind_of(card)
     w = x1 - x0
@@ -212,15 +234,93 @@ def card_tile(d: Draw, box: Box, card: str, locale: str | None, detail: str = ""
     for line in lines:
         d.text((x0 + 8, y), line, font=font(size, True), fill=pal.INK, anchor="la")
         y += size + 3
-    reserve = 0
-    if corner:  # a small number in the bottom right corner (the row space)
-        d.text((x1 - 8, y1 - 10), corner, font=font(16, True), fill=pal.MUTED, anchor="rs")
-        reserve = text_width(corner, 16, True) + 8
-    if detail:
-        size = fitted(detail, (17, 15, 13), w - 16 - reserve)
-        d.text((x0 + 8, y1 - 10), fit(detail, size, w - 16 - reserve), font=font(size),
-               fill=pal.INK, anchor="ls")
     return y
+
+
+def _reserve(corner: str) -> int:
+    """The width a corner number keeps from the detail line."""
+    return text_width(corner, 16, True) + 8
+
+
+def _corner(d: Draw, box: Box, corner: str) -> None:
+    d.text((box[2] - 8, box[3] - 10), corner, font=font(16, True), fill=pal.MUTED, anchor="rs")
+
+
+def _detail(d: Draw, box: Box, detail: str, reserve: int) -> None:
+    x0, _, x1, y1 = box
+    if detail:
+        room = x1 - x0 - 16 - reserve
+        size = fitted(detail, (17, 15, 13), room)
+        d.text((x0 + 8, y1 - 10), fit(detail, size, room), font=font(size), fill=pal.INK,
+               anchor="ls")
+
+
+class Memo:
+    """A bounded memo, least recently used first out, safe across threads (pictures are
+    drawn in worker threads)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._items: OrderedDict[Any, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Any) -> Any:
+        with self._lock:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
+
+    def put(self, key: Any, value: Any) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.limit:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+# Row card faces (everything but the corner number), wherever in the row: the row moves left
+# every turn, so a card drawn last turn is mostly found again in another space. A face of a
+# row space (141 x 151 palette pixels, ~21 kB) for each card and language met: 512 of them
+# are ~11 MB at most.
+TILE_MEMO = 512
+TILES = Memo(TILE_MEMO)
+
+
+def row_tile(d: Draw, box: Box, card: str, locale: str | None, detail: str = "",
+             name_lines: int = 2, corner: str = "") -> None:
+    """card_tile, the same pixels, for a box on one flat colour (a panel) in which nothing was
+    drawn yet: on a palette picture the face (all but the corner number) is pasted from TILES
+    when the same card was drawn at this size in this language over this colour, in any
+    place; the corner number is drawn over it after (it keeps clear of the detail line, see
+    `_reserve`, so the order does not show). On an RGB picture or while auditing it is simply
+    card_tile."""
+    if not (isinstance(d, TextDraw) and d.colours is not None) or auditing():
+        card_tile(d, box, card, locale, detail, name_lines, corner)
+        return
+    x0, y0, x1, y1 = box
+    region = (x0, y0, x1 + 1, y1 + 1)
+    reserve = _reserve(corner) if corner else 0
+    # everything the face depends on; the colour under it shows in its rounded corners
+    under = d.im.getpixel((x0, y0))
+    key = (card, locale, detail, name_lines, reserve, x1 - x0, y1 - y0, under, d.colours)
+    face = TILES.get(key)
+    if face is None:
+        _tile_top(d, box, card, locale, name_lines)
+        _detail(d, box, detail, reserve)
+        face = d.im.crop(region)
+        TILES.put(key, face)
+    else:
+        d.im.paste(face, region)
+    if corner:
+        _corner(d, box, corner)
 
 
 def card_detail(card: str, locale: str | None) -> str:

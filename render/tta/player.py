@@ -11,18 +11,20 @@ seat is ringed in magenta (render.tta.last)."""
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Any, NamedTuple
 
 from PIL import Image
 
 from data.tta import CARDS, YELLOW_TABLE, corruption
-from render.typeface import fit, font, text_width, wrap
+from render.typeface import auditing, fit, font, memo_region, text_width, wrap
 
 from . import palette as pal
 from .common import (
     MARGIN,
     Box,
     Draw,
+    Memo,
     View,
     canvas,
     card_name,
@@ -54,8 +56,46 @@ YELLOW_SLOTS, BLUE_SLOTS = 18, 16
 BANK_R = 15
 
 
+# PNG bytes of the last boards drawn, by everything a board is drawn from (`board_inputs`) and
+# the language: most boards do not change during another player's turn, and every board is
+# posted after every turn. A board's PNG is ~60-90 kB and its key ~2-4 kB of JSON: 128 of them
+# hold ~12 MB at most (a few games' boards in a few languages).
+PNG_MEMO = 128
+PNGS = Memo(PNG_MEMO)
+
+
+class Board(NamedTuple):
+    """Everything one seat's board is drawn from, taken out of a view by `board_inputs`."""
+    pv: dict[str, Any]  # the seat's part of the view, view["players"][seat]
+    on_turn: bool  # the game goes on and it is this seat's turn (the "on turn" label)
+    cards: list[str]  # technologies to ring (render.tta.last.ringed), in a fixed order
+    parts: list[str]  # parts of the board to ring, sorted
+
+
+def board_inputs(view: View, seat: int) -> Board:
+    """The only parts of `view` that seat `seat`'s board shows."""
+    pv = seat_of(view, seat)
+    cards, parts = ringed(view, seat)
+    on_turn = view.get("result") is None and view.get("turn") == pv["seat"]
+    return Board(pv, on_turn, sorted(cards, key=repr), sorted(parts))
+
+
 def player_png(view: View, seat: int, locale: str | None = None) -> bytes:
-    return png(draw_player(view, seat, locale))
+    """Seat `seat`'s board as a PNG: from PNGS when a board was drawn from the same inputs
+    (compared as canonical JSON, dict keys sorted) in the same language."""
+    board = board_inputs(view, seat)
+    if auditing():  # every text measured
+        return png(_draw(board, locale, False))
+    try:
+        key = json.dumps([board.pv, board.on_turn, board.cards, board.parts, locale],
+                         sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError):  # not JSON (a set, keys of mixed types): not remembered
+        return png(_draw(board, locale, False))
+    data = PNGS.get(key)
+    if data is None:
+        data = png(_draw(board, locale, False))
+        PNGS.put(key, data)
+    return data
 
 
 def player_pngs(view: View, locale: str | None = None) -> list[bytes]:
@@ -112,26 +152,30 @@ def layout(pv: dict[str, Any]) -> dict[str, Box]:
 def draw_player(view: View, seat: int, locale: str | None = None,
                 rgb: bool = False) -> Image.Image:
     """Seat `seat`'s board in the palette (in RGB with `rgb`: the reference drawing)."""
-    pv = seat_of(view, seat)
+    return _draw(board_inputs(view, seat), locale, rgb)
+
+
+def _draw(board: Board, locale: str | None, rgb: bool) -> Image.Image:
+    """A board from its inputs alone (nothing else of the view can show on it)."""
+    pv = board.pv
     boxes = layout(pv)
     img, d = canvas((WIDTH, boxes["bottom"][3]), rgb)
-    cards, parts = ringed(view, seat)
-    _header(d, view, pv, locale)
+    _header(d, pv, board.on_turn, locale)
     _stats(d, pv, boxes, locale)
     _rulers(d, pv, boxes, locale)
-    _technologies(d, pv, boxes, cards, locale)
+    _technologies(d, pv, boxes, set(board.cards), locale)
     _yellow(d, pv, boxes["yellow"], locale)
     _blue(d, pv, boxes["blue"], locale)
     _wonders(d, pv, boxes["wonder"], locale)
     if "colonies" in boxes:
         _row_of_cards(d, boxes["colonies"], tr("colonies", locale), pv["colonies"], locale)
-    for part in sorted(parts):
+    for part in board.parts:
         if part in boxes:
             ring(d, boxes[part])
     return img
 
 
-def _header(d: Draw, view: View, pv: dict[str, Any], locale: str | None) -> None:
+def _header(d: Draw, pv: dict[str, Any], on_turn: bool, locale: str | None) -> None:
     d.rectangle((0, 0, WIDTH, HEADER_H), fill=pal.HEADER)
     d.rectangle((0, HEADER_H - 8, WIDTH, HEADER_H), fill=colour(pv["colour"]))
     seat_chip(d, MARGIN, 12, 50, pv["colour"], locale)
@@ -139,7 +183,7 @@ def _header(d: Draw, view: View, pv: dict[str, Any], locale: str | None) -> None
     hand_w = text_width(hand, 20, True)
     x = MARGIN + 64
     room = WIDTH - MARGIN - hand_w - 24 - x
-    if view.get("result") is None and view.get("turn") == pv["seat"]:
+    if on_turn:
         label = tr("on_turn", locale)
         room -= text_width(label, 20, True) + 28
         pill(d, WIDTH - MARGIN - hand_w - 24 - text_width(label, 20, True) - 16, 24, label,
@@ -181,7 +225,14 @@ def _stats(d: Draw, pv: dict[str, Any], boxes: dict[str, Box], locale: str | Non
 
 
 def _named_box(d: Draw, box: Box, label: str, name: str, sub: str = "") -> None:
-    """A panel with a small label and a name in bold on up to two lines."""
+    """A panel with a small label and a name in bold on up to two lines (pasted from the
+    region memo when the same words were drawn there)."""
+    x0, y0, x1, y1 = box
+    memo_region(d, ("tta/named", label, name, sub), (x0, y0, x1 + 1, y1 + 1),
+                lambda d: _named_face(d, box, label, name, sub))
+
+
+def _named_face(d: Draw, box: Box, label: str, name: str, sub: str) -> None:
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, 10, fill=pal.PANEL, outline=pal.PANEL_EDGE, width=2)
     d.text((x0 + 12, y0 + 16), fit(label, 17, x1 - x0 - 24, True), font=font(17, True),
@@ -220,17 +271,26 @@ def _technologies(d: Draw, pv: dict[str, Any], boxes: dict[str, Box], ringed_car
 
 def _tech(d: Draw, box: Box, card: str, pv: dict[str, Any], locale: str | None) -> None:
     """A technology in play: its workers as a yellow token with the count, the blue tokens
-    on a farm or mine as a blue token with the count and what one is worth."""
+    on a farm or mine as a blue token with the count and what one is worth. Pasted from the
+    region memo when the same card with the same tokens was drawn in the same place (on the
+    panel's flat colour; its ring is drawn after, outside it)."""
+    workers, blue = pv["workers"].get(card, 0), pv["blue"].get(card, 0)
+    x0, y0, x1, y1 = box
+    memo_region(d, ("tta/tech", locale, card, workers, blue), (x0, y0, x1 + 1, y1 + 1),
+                lambda d: _tech_face(d, box, card, workers, blue, locale))
+
+
+def _tech_face(d: Draw, box: Box, card: str, workers: int, blue: int,
+               locale: str | None) -> None:
     c = CARDS[card]
     card_tile(d, box, card, locale)
     x0, _, x1, y1 = box
     cy = y1 - 28
     if c.kind in ("farm", "mine", "urban", "unit"):
         token(d, x0 + 30, cy, 21, pal.WORKER, pal.WORKER_EDGE,
-              str(pv["workers"].get(card, 0)), 24)
+              str(workers), 24)
     if c.kind in ("farm", "mine"):
-        token(d, x0 + 80, cy, 21, pal.BLUE_TOKEN, pal.BLUE_EDGE, str(pv["blue"].get(card, 0)),
-              24, pal.WHITE)
+        token(d, x0 + 80, cy, 21, pal.BLUE_TOKEN, pal.BLUE_EDGE, str(blue), 24, pal.WHITE)
         n = c.food if c.kind == "farm" else c.resources
         worth = tr("each_food" if c.kind == "farm" else "each_resources", locale, n=n, count=n)
         d.text((x0 + 8, y1 - 62), fit(worth, 16, x1 - x0 - 16), font=font(16), fill=pal.INK,

@@ -9,10 +9,12 @@ since the last refill) are ringed in magenta."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from PIL import Image
 
 from data.tta import ROW_SIZE, row_cost
-from render.typeface import fit, font, text_width
+from render.typeface import fit, font, memo_region, text_width
 
 from . import palette as pal
 from .common import (
@@ -22,12 +24,12 @@ from .common import (
     View,
     canvas,
     card_detail,
-    card_tile,
     fitted,
     panel,
     pill,
     png,
     ring,
+    row_tile,
     seat_chip,
     stat_tile,
     tr,
@@ -121,7 +123,7 @@ def _tactics(d: Draw, view: View, box: Box, locale: str | None) -> None:
     per = (box[2] - box[0] - 28 + CARD_GAP) // (CARD_W + CARD_GAP)
     for i, card in enumerate(cards[:per]):
         x = box[0] + 14 + i * (CARD_W + CARD_GAP)
-        card_tile(d, (x, top, x + CARD_W, top + CARD_H), card, locale, name_lines=3)
+        row_tile(d, (x, top, x + CARD_W, top + CARD_H), card, locale, name_lines=3)
     if len(cards) > per:
         d.text((box[2] - 14, box[1] + 18), tr("more", locale, n=len(cards) - per),
                font=font(18, True), fill=pal.INK, anchor="rm")
@@ -163,25 +165,37 @@ def _decks(d: Draw, view: View, boxes: dict[str, Box], locale: str | None) -> No
 
 
 def _row(d: Draw, view: View, boxes: dict[str, Box], locale: str | None) -> None:
+    """The card row. What repeats from turn to turn is pasted from memos on a palette picture:
+    the cost boxes and the empty spaces (render.typeface.memo_region, by their place), the
+    cards' faces (common.row_tile, in whatever space a card moved to). A ring is drawn after
+    its space and only outside it (RING_GAP), never inside a remembered box."""
     panel(d, boxes["row"], tr("card_row", locale), 20)
     for group in _groups():
         cost = row_cost(group[0])
-        x0, y0, x1, y1 = boxes[f"cost:{cost}"]
-        d.rounded_rectangle((x0, y0, x1, y1), 10, fill=pal.CIVIL, outline=pal.INK, width=2)
-        d.text(((x0 + x1) / 2, y0 + 58), str(cost), font=font(56, True), fill=pal.INK,
-               anchor="mm")
-        d.text(((x0 + x1) / 2, y1 - 24), fit(tr("ca_short", locale), 20, COST_W - 8, True),
-               font=font(20, True), fill=pal.MUTED, anchor="mm")
+        x0, y0, x1, y1 = box = boxes[f"cost:{cost}"]
+        memo_region(d, ("tta/cost", locale, cost), (x0, y0, x1 + 1, y1 + 1),
+                    lambda d, box=box, cost=cost: _cost(d, box, cost, locale))
     ringed = ringed_slots(view)
     for slot, card in enumerate(view["row"]):
-        box = boxes[f"slot:{slot}"]
+        x0, y0, x1, y1 = box = boxes[f"slot:{slot}"]
         if card is None:
-            _empty(d, box, slot, locale)
+            memo_region(d, ("tta/empty", locale, slot), (x0, y0, x1 + 1, y1 + 1),
+                        lambda d, box=box, slot=slot: _empty(d, box, slot, locale))
         else:
-            card_tile(d, box, card, locale, card_detail(card, locale), name_lines=3,
-                      corner=str(slot + 1))
+            row_tile(d, box, card, locale, card_detail(card, locale), name_lines=3,
+                     corner=str(slot + 1))
         if slot in ringed:
             ring(d, box)
+
+
+def _cost(d: Draw, box: Box, cost: int, locale: str | None) -> None:
+    """A group's civil-action cost."""
+    x0, y0, x1, y1 = box
+    d.rounded_rectangle((x0, y0, x1, y1), 10, fill=pal.CIVIL, outline=pal.INK, width=2)
+    d.text(((x0 + x1) / 2, y0 + 58), str(cost), font=font(56, True), fill=pal.INK,
+           anchor="mm")
+    d.text(((x0 + x1) / 2, y1 - 24), fit(tr("ca_short", locale), 20, COST_W - 8, True),
+           font=font(20, True), fill=pal.MUTED, anchor="mm")
 
 
 def _empty(d: Draw, box: Box, slot: int, locale: str | None) -> None:
@@ -201,20 +215,34 @@ def _tracks(d: Draw, view: View, boxes: dict[str, Box], locale: str | None) -> N
     top_science = max([p["science"] for p in players] + [1])
     winners = set((view.get("result") or {}).get("winners", []))
     for q, pv in enumerate(players):
-        x0, y0, x1, y1 = boxes[f"track:{q}"]
-        seat_chip(d, x0, y0 + 4, 40, pv["colour"], locale)
-        name = pv["name"]
-        size = fitted(name, (21, 18, 16), 186, True)
-        d.text((x0 + 50, y0 + 24), fit(name, size, 186, True), font=font(size, True),
-               fill=pal.INK, anchor="lm")
-        if q in winners:
-            pill(d, x0 + 50, y0 + 46, tr("winner", locale), 17, pal.ACTIVE, pal.WHITE,
-                 room=186)
-        bar_x = x0 + 244
-        _bar(d, (bar_x, y0 + 2, x1, y0 + 40), pv["culture"], top_culture,
-             pv["culture_rating"], pal.CULTURE, tr("culture", locale), locale)
-        _bar(d, (bar_x, y0 + 46, x1, y0 + 84), pv["science"], top_science,
-             pv["science_rating"], pal.SCIENCE, tr("science", locale), locale)
+        # a seat's line is pasted from the region memo while its numbers and the leaders'
+        # stay (the box reaches into the panel's flat margin: a number ends at its edge)
+        x0, y0, x1, y1 = box = boxes[f"track:{q}"]
+        key = ("tta/track", locale, pv["colour"], pv["name"], q in winners, pv["culture"],
+               pv["science"], pv["culture_rating"], pv["science_rating"], top_culture,
+               top_science)
+        memo_region(d, key, (x0, y0, x1 + 8, y1 + 1),
+                    lambda d, box=box, pv=pv, won=q in winners: _track(
+                        d, box, pv, won, top_culture, top_science, locale))
+
+
+def _track(d: Draw, box: Box, pv: dict[str, Any], won: bool, top_culture: int, top_science: int,
+           locale: str | None) -> None:
+    """One seat's line: its chip and name, the winner's label, culture and science."""
+    x0, y0, x1, y1 = box
+    seat_chip(d, x0, y0 + 4, 40, pv["colour"], locale)
+    name = pv["name"]
+    size = fitted(name, (21, 18, 16), 186, True)
+    d.text((x0 + 50, y0 + 24), fit(name, size, 186, True), font=font(size, True),
+           fill=pal.INK, anchor="lm")
+    if won:
+        pill(d, x0 + 50, y0 + 46, tr("winner", locale), 17, pal.ACTIVE, pal.WHITE,
+             room=186)
+    bar_x = x0 + 244
+    _bar(d, (bar_x, y0 + 2, x1, y0 + 40), pv["culture"], top_culture,
+         pv["culture_rating"], pal.CULTURE, tr("culture", locale), locale)
+    _bar(d, (bar_x, y0 + 46, x1, y0 + 84), pv["science"], top_science,
+         pv["science_rating"], pal.SCIENCE, tr("science", locale), locale)
 
 
 def _bar(d: Draw, box: Box, value: int, top: int, rate: int, fill: pal.RGB, label: str,
