@@ -14,8 +14,31 @@ from data.i18n import language, t
 from engine import registry
 from engine.core import Decision, GameInfo
 
-VERSION_MEMO = 256  # states whose version stamps are remembered (Kind.version)
-_VERSIONS: dict[tuple[int, int], tuple[Any, str]] = {}
+STATE_MEMO = 256  # states whose options and version stamps are remembered (Kind.version)
+
+
+class _PerState:
+    """Answers about a state object, remembered while the host holds that state: the host
+    never changes a state in place (bot.turns: the rules' apply is pure). Each entry holds its
+    state, so the state's id cannot pass to another state while the entry lives."""
+
+    def __init__(self) -> None:
+        self._memo: dict[tuple[int, int], tuple[Any, Any]] = {}
+
+    def get(self, state: Any, seat: int, compute: Any) -> Any:
+        key = (id(state), seat)
+        memo = self._memo.get(key)
+        if memo is not None and memo[0] is state:
+            return memo[1]
+        value = compute(state, seat)
+        if len(self._memo) >= STATE_MEMO:
+            self._memo.clear()
+        self._memo[key] = (state, value)
+        return value
+
+
+_VERSIONS = _PerState()
+_OPTIONS = _PerState()
 
 
 @dataclass(frozen=True)
@@ -92,19 +115,15 @@ class Kind:
 
     def version(self, state: Any, seat: int) -> str:
         """The rules' `version(state, seat)`, remembered for that state object: one click asks
-        it several times (the panel, the confirmation, the hand), a game's stamp may list every
-        option of the seat (Amun-Re, Through the Ages), and the host never changes a state in
-        place (bot.turns: the rules' apply is pure). The state is held while its entry lives,
-        so its id cannot pass to another state meanwhile."""
-        key = (id(state), seat)
-        memo = _VERSIONS.get(key)
-        if memo is not None and memo[0] is state:
-            return memo[1]
-        stamp = self.rules.version(state, seat)
-        if len(_VERSIONS) >= VERSION_MEMO:
-            _VERSIONS.clear()
-        _VERSIONS[key] = (state, stamp)
-        return stamp
+        it several times (the panel, the confirmation, the hand), and a game's stamp may list
+        every option of the seat (Amun-Re, Through the Ages)."""
+        return _VERSIONS.get(state, seat, self.rules.version)
+
+    def options(self, state: Any, seat: int) -> list[Decision]:
+        """The rules' `options(state, seat)`, remembered for that state object (a click shows
+        the panel, then checks the chosen option against the same panel): a new list each
+        time; the decisions in it are shared and never changed."""
+        return list(_OPTIONS.get(state, seat, self.rules.options))
 
     def token(self, state: Any, seat: int) -> str:
         """The 8-hex stamp a prompt's buttons carry: valid only while the game's version of

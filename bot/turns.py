@@ -294,7 +294,7 @@ class Games:
             memo = self._previews.get(memo_key)
             if memo is not None and memo[0] == stamp:  # the same draft on the same state
                 steps, preview, applied = list(memo[1]), memo[2], list(memo[3])
-                return Panel(table, seat, steps, preview, k.rules.options(preview, seat),
+                return Panel(table, seat, steps, preview, k.options(preview, seat),
                              k.token(preview, seat), applied=applied)
             try:
                 for raw in draft.steps:
@@ -313,7 +313,7 @@ class Games:
                 steps, preview, applied = [], table.state, []
             else:
                 self._remember_preview(memo_key, stamp, steps, preview, applied)
-        opts = k.rules.options(preview, seat)
+        opts = k.options(preview, seat)
         return Panel(table, seat, steps, preview, opts, k.token(preview, seat), applied=applied)
 
     def _remember_preview(self, key: tuple[int, int], stamp: tuple[int, int, str],

@@ -364,3 +364,19 @@ async def test_a_commit_logs_what_applying_the_steps_again_gives(tmp_path, game,
         assert rules.dump(state) == rules.dump(final.state)
     finally:
         await store.close()
+
+
+def test_options_and_version_are_remembered_per_state_object():
+    """Kind.options/version answer once per state object (the host never changes a state in
+    place): the same answers as the rules, a fresh list each time, and a state reached by a
+    decision gets its own."""
+    k = kind("tta")
+    s = k.rules.new_game(3, 5)
+    seat = k.awaited(s)[0]
+    first = k.options(s, seat)
+    again = k.options(s, seat)
+    assert first == again == k.rules.options(s, seat) and first is not again
+    assert k.version(s, seat) == k.rules.version(s, seat)
+    after, _ = k.rules.apply(s, seat, first[0])
+    assert k.options(after, seat) == k.rules.options(after, seat)
+    assert k.version(after, seat) == k.rules.version(after, seat) != k.version(s, seat)
