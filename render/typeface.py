@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import re
 import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
@@ -169,8 +170,12 @@ SHAPE_MEMO_PIXELS = 24_000_000
 _SHAPES: dict[tuple[Any, ...], list[Any]] = {}
 _SHAPE_PIXELS = [0]
 _SEEN: set[tuple[Any, ...]] = set()  # shapes drawn once: remembered when they come again
-REGION_MEMO = 1024  # finished regions (a province tile, ~33 kB each): ~34 MB at most
-_REGIONS: dict[tuple[Any, ...], Any] = {}  # key -> the box's pixels (an ImagingCore)
+# finished regions (a province tile, ~33 kB each; most are smaller): ~34 MB at most. The least
+# recently used goes first: a game that posts several pictures a turn (Through the Ages: the
+# table and every player's board) must not push out the regions of its next table
+REGION_MEMO = 1024
+_REGIONS: OrderedDict[tuple[Any, ...], Any] = OrderedDict()  # key -> the box's pixels
+_REGIONS_LOCK = threading.Lock()  # pictures are drawn in worker threads
 
 
 def _scratch(kind: str, size: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -440,12 +445,17 @@ class TextDraw(ImageDraw.ImageDraw):
             draw(self)
             return
         key = (*key, box, self.width, self.height)
-        done = _REGIONS.get(key)
+        with _REGIONS_LOCK:
+            done = _REGIONS.get(key)
+            if done is not None:
+                _REGIONS.move_to_end(key)
         if done is None:
             draw(self)
-            if len(_REGIONS) >= REGION_MEMO:
-                _REGIONS.clear()
-            _REGIONS[key] = done = self.im.crop(box)
+            done = self.im.crop(box)
+            with _REGIONS_LOCK:
+                _REGIONS[key] = done
+                while len(_REGIONS) > REGION_MEMO:
+                    _REGIONS.popitem(last=False)
             return
         self.im.paste(done, box)
 
