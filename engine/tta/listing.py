@@ -6,8 +6,10 @@ who does not change while they are checked (a check never commits, T-ACT), so
 - a refusal is never shown to anyone, so it is not worded (flow.err asks `active`): wording one
   costs a catalogue lookup and a plural rule, the bulk of a refused check.
 
-The context is a ContextVar, set only while one candidate is checked, so a caller that changes
-the state between two options of a lazy listing, or another thread, never sees it."""
+The context is a ContextVar set only while one candidate is checked, so code running between
+two checks, or in another thread, never sees it. The memo lives as long as one listing: nothing
+may change the state while options are drawn from a lazy listing (nothing does: options() makes
+a list, the agenda's forced-move check takes at most two)."""
 
 from __future__ import annotations
 
