@@ -7,7 +7,6 @@ width (480 px), and the magenta ring on what changed last."""
 from __future__ import annotations
 
 import io
-import random
 from functools import cache
 from typing import Any
 
@@ -24,33 +23,22 @@ from render.tta import palette as pal
 from render.tta import player as player_mod
 from render.tta import table as table_mod
 from render.typeface import overflow_audit
+from tests.tta_helpers import builder_game
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 INLINE_W = 480
 TOLERANCE = 16  # pixels where text meets other text's anti-aliased edge (test_render_palette)
 # decisions weighted toward growth, so boards fill up with workers, wonders and leaders
-WEIGHT = {"build": 5, "develop": 4, "population": 3, "wonder": 3, "leader": 3, "take": 2,
-          "upgrade": 2, "play": 2, "revolution": 2}
 
 
 @cache
 def _positions(n: int, seed: int) -> tuple[Any, ...]:
     """Clones of a seeded game's state at its start, after 40, 120 and 250 decisions, and at
     its end."""
-    s = T.new_game(n, seed)
-    rng = random.Random(seed)
-    out = [s.clone()]
-    k = 0
-    while s.result is None and k < 5000:
-        seat = T.pending(s)[0].seat
-        opts = T.options(s, seat)
-        d = rng.choices(opts, [WEIGHT.get(o.kind, 0.6) for o in opts])[0]
-        s, _ = T.apply(s, seat, d, in_place=True)
-        k += 1
-        if k in (40, 120, 250):
+    out = []
+    for k, s in builder_game(n, seed):
+        if k in (0, 40, 120, 250) or s.result is not None:
             out.append(s.clone())
-    assert s.result is not None, "the game did not end"
-    out.append(s.clone())
     return tuple(out)
 
 

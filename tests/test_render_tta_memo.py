@@ -9,7 +9,6 @@ rings (the `last` summary)."""
 from __future__ import annotations
 
 import json
-import random
 from functools import cache
 from typing import Any
 
@@ -22,28 +21,14 @@ from render.tta import common, player, table
 from render.tta import palette as pal
 from render.tta.common import card_detail, card_tile, panel, png, ring, row_tile
 from render.typeface import TextDraw, overflow_audit
-
-WEIGHT = {"build": 5, "develop": 4, "population": 3, "wonder": 3, "leader": 3, "take": 2,
-          "upgrade": 2, "play": 2, "revolution": 2}
+from tests.tta_helpers import builder_game
 
 
 @cache
 def _views(n: int, seed: int, every: int) -> tuple[dict[str, Any], ...]:
     """Spectator views of a seeded random game: its start, every `every`-th decision, its end."""
-    s = T.new_game(n, seed)
-    rng = random.Random(seed)
-    out = [T.view(s, None)]
-    k = 0
-    while s.result is None and k < 5000:
-        seat = T.pending(s)[0].seat
-        opts = T.options(s, seat)
-        d = rng.choices(opts, [WEIGHT.get(o.kind, 0.6) for o in opts])[0]
-        s, _ = T.apply(s, seat, d, in_place=True)
-        k += 1
-        if k % every == 0 or s.result is not None:
-            out.append(T.view(s, None))
-    assert s.result is not None, "the game did not end"
-    return tuple(out)
+    return tuple(T.view(s, None) for k, s in builder_game(n, seed)
+                 if k % every == 0 or s.result is not None)
 
 
 def views(n: int, seed: int, every: int) -> list[dict[str, Any]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -139,3 +140,26 @@ def answer(s: State, kind: str = "choose", **args: Any) -> State:
 
 def frame(s: State) -> dict[str, Any]:
     return s.queue[0]
+
+
+# decision kinds a picture test's random game prefers, so its boards fill up (others weigh 0.6)
+BUILDER_WEIGHT = {"build": 5, "develop": 4, "population": 3, "wonder": 3, "leader": 3,
+                  "take": 2, "upgrade": 2, "play": 2, "revolution": 2}
+
+
+def builder_game(n: int, seed: int) -> Iterator[tuple[int, State]]:
+    """A seeded random game that prefers building: (decisions made, state) at its start and
+    after every decision, to its end. The state is changed in place between two yields: keep
+    a clone or a view, not the state itself."""
+    s = T.new_game(n, seed)
+    rng = random.Random(seed)
+    yield 0, s
+    k = 0
+    while s.result is None and k < 5000:
+        seat = T.pending(s)[0].seat
+        opts = T.options(s, seat)
+        d = rng.choices(opts, [BUILDER_WEIGHT.get(o.kind, 0.6) for o in opts])[0]
+        s, _ = T.apply(s, seat, d, in_place=True)
+        k += 1
+        yield k, s
+    assert s.result is not None, "the game did not end"
