@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 import re
 import threading
-from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
@@ -17,6 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render.memo import Memo
 from render.png import Palette
 
 FONT_DIR = Path(__file__).parent / "fonts"
@@ -174,8 +174,7 @@ _SEEN: set[tuple[Any, ...]] = set()  # shapes drawn once: remembered when they c
 # recently used goes first: a game that posts several pictures a turn (Through the Ages: the
 # table and every player's board) must not push out the regions of its next table
 REGION_MEMO = 1024
-_REGIONS: OrderedDict[tuple[Any, ...], Any] = OrderedDict()  # key -> the box's pixels
-_REGIONS_LOCK = threading.Lock()  # pictures are drawn in worker threads
+_REGIONS = Memo(REGION_MEMO)  # key -> the box's pixels (an ImagingCore)
 
 
 def _scratch(kind: str, size: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -445,17 +444,10 @@ class TextDraw(ImageDraw.ImageDraw):
             draw(self)
             return
         key = (*key, box, self.width, self.height)
-        with _REGIONS_LOCK:
-            done = _REGIONS.get(key)
-            if done is not None:
-                _REGIONS.move_to_end(key)
+        done = _REGIONS.get(key)
         if done is None:
             draw(self)
-            done = self.im.crop(box)
-            with _REGIONS_LOCK:
-                _REGIONS[key] = done
-                while len(_REGIONS) > REGION_MEMO:
-                    _REGIONS.popitem(last=False)
+            _REGIONS.put(key, self.im.crop(box))
             return
         self.im.paste(done, box)
 

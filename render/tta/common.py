@@ -4,13 +4,12 @@ encoding. Everything is drawn from a view (a dict of engine.tta.view.make_view).
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from data.tta import CARDS
+from render.memo import Memo
 from render.png import encode
 from render.typeface import TextDraw, auditing, fit, font, memo_region, text_width, wrap
 from render.words import t
@@ -253,37 +252,6 @@ def _detail(d: Draw, box: Box, detail: str, reserve: int) -> None:
         size = fitted(detail, (17, 15, 13), room)
         d.text((x0 + 8, y1 - 10), fit(detail, size, room), font=font(size), fill=pal.INK,
                anchor="ls")
-
-
-class Memo:
-    """A bounded memo, least recently used first out, safe across threads (pictures are
-    drawn in worker threads)."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self._items: OrderedDict[Any, Any] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Any) -> Any:
-        with self._lock:
-            value = self._items.get(key)
-            if value is not None:
-                self._items.move_to_end(key)
-            return value
-
-    def put(self, key: Any, value: Any) -> None:
-        with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.limit:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-    def __len__(self) -> int:
-        return len(self._items)
 
 
 # Row card faces (everything but the corner number), wherever in the row: the row moves left

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 from PIL import Image
 
 from data.tta import CARDS, YELLOW_TABLE, corruption
+from render.memo import Memo
 from render.typeface import auditing, fit, font, memo_region, text_width, wrap
 
 from . import palette as pal
@@ -24,7 +25,6 @@ from .common import (
     MARGIN,
     Box,
     Draw,
-    Memo,
     View,
     canvas,
     card_name,
