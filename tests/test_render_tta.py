@@ -17,13 +17,13 @@ import engine.tta as T
 from data.i18n import LANGUAGES
 from data.tta import CARDS
 from engine.core import Decision
-from render.tta import board_png, changes, hand_png, player_png, player_pngs
+from render.tta import board_png, hand_png, player_png, player_pngs
 from render.tta import hand as hand_mod
 from render.tta import palette as pal
 from render.tta import player as player_mod
 from render.tta import table as table_mod
 from render.typeface import overflow_audit
-from tests.tta_helpers import builder_game
+from tests.tta_helpers import builder_game, view_changes
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 INLINE_W = 480
@@ -215,7 +215,7 @@ def _ring_pixels(img: Image.Image, box: tuple[int, int, int, int]) -> int:
 
 
 def test_the_last_change_is_ringed():
-    """A take: `changes` between the views before and after names the emptied space and the
+    """A take: `view_changes` between the views before and after names the emptied space and the
     taker's hand count; given as the view's `last`, the table rings the space and the board
     rings the hand count; a view without it rings nothing on the boards."""
     s = T.new_game(3, 5, {"start_player": 0})
@@ -223,7 +223,7 @@ def test_the_last_change_is_ringed():
     after_state, _ = T.apply(s, 0, Decision("take", {"slot": 2}))
     # the view as it was before the engine carried its own `last` (this test gives its own)
     after = {k: v for k, v in T.view(after_state, None).items() if k != "last"}
-    last = changes(before, after)
+    last = view_changes(before, after)
     assert last["slots"] == [2]
     assert 0 in last["seats"] and "hand" in last["seats"][0]["parts"]
     assert set(last["seats"]) == {0}

@@ -15,8 +15,7 @@ from engine.core import Decision
 from engine.simulate import random_step
 from engine.tta.preview import end_of_turn
 from engine.tta.stats import uprising
-from render.tta import changes
-from tests.tta_helpers import actor, arrange, end_round_one, game, play
+from tests.tta_helpers import actor, arrange, end_round_one, game, play, view_changes
 
 
 def _end(s, seat):
@@ -85,7 +84,7 @@ def test_no_preview_outside_the_seats_action_phase() -> None:
 
 def test_the_view_carries_the_last_turns_changes() -> None:
     """A turn with a take: the view's `last` names the emptied space and the taker's hand
-    count, as render.tta.changes between the turn's start and end does; it survives dump/load;
+    count, as tta_helpers.view_changes between the turn's start and end does; it survives dump/load;
     a finished turn's summary stays until the next turn ends."""
     s = game(3, seed=4)
     s = play(s, 0, "end")
@@ -96,7 +95,7 @@ def test_the_view_carries_the_last_turns_changes() -> None:
     v = T.view(s, None)
     assert v["last"]["slots"] == [0]
     assert "hand" in v["last"]["seats"][1]["parts"]
-    derived = changes(start, v)
+    derived = view_changes(start, v)
     assert v["last"]["slots"] == derived["slots"]
     assert set(v["last"]["seats"]) == set(derived["seats"])
     assert T.view(T.load(T.dump(s)), None)["last"] == v["last"]

@@ -16,6 +16,7 @@ from data.tta import START
 from engine.core import Decision, IllegalDecision
 from engine.tta.state import Player, State
 from engine.tta.stats import stats
+from render.tta.common import stored
 
 
 def fingerprint(s: State) -> str:
@@ -163,3 +164,36 @@ def builder_game(n: int, seed: int) -> Iterator[tuple[int, State]]:
         k += 1
         yield k, s
     assert s.result is not None, "the game did not end"
+
+
+# player-view fields -> the part of a board they are drawn in (view_changes)
+VIEW_PARTS = {
+    "culture": "culture", "culture_rating": "culture", "science": "science",
+    "science_rating": "science", "strength": "strength", "happiness": "happiness",
+    "discontent": "happiness", "civil_actions": "civil", "civil_total": "civil",
+    "military_actions": "military", "military_total": "military", "government": "government",
+    "leader": "leader", "tactic": "tactic", "yellow_bank": "yellow", "pool": "yellow",
+    "blue_bank": "blue", "wonder": "wonder", "wonder_stages": "wonder", "wonders": "wonder",
+    "hand_count": "hand", "military_count": "hand",
+}
+
+
+def view_changes(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """The `last` summary derived from two spectator views of the same game (public fields
+    only): an oracle the engine's own summary (engine.tta.last) and the rings are checked
+    against."""
+    slots = [i for i, (a, b) in enumerate(zip(before["row"], after["row"], strict=False))
+             if a != b]
+    seats: dict[int, dict[str, list[str]]] = {}
+    for pb, pa in zip(before["players"], after["players"], strict=True):
+        parts = sorted({part for key, part in VIEW_PARTS.items() if pb.get(key) != pa.get(key)})
+        cards = [c for c in pa["techs"] if c not in pb["techs"]
+                 or pb["workers"].get(c, 0) != pa["workers"].get(c, 0)
+                 or pb["blue"].get(c, 0) != pa["blue"].get(c, 0)]
+        if stored(pb, "food") != stored(pa, "food"):
+            parts.append("food")
+        if stored(pb, "resources") != stored(pa, "resources"):
+            parts.append("resources")
+        if parts or cards:
+            seats[pa["seat"]] = {"cards": cards, "parts": sorted(parts)}
+    return {"slots": slots, "seats": seats}

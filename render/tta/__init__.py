@@ -11,11 +11,10 @@ Public pictures read only public view fields; what the view's `last` summary nam
 (render.tta.last)."""
 
 from .hand import draw_hand, hand_png
-from .last import changes
 from .player import draw_player, player_png, player_pngs
 from .table import board_png, draw_board
 
-__all__ = ["board_png", "changes", "draw_board", "draw_hand", "draw_player", "extra_pngs",
+__all__ = ["board_png", "draw_board", "draw_hand", "draw_player", "extra_pngs",
            "hand_png", "player_png", "player_pngs"]
 
 
