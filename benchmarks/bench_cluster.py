@@ -28,7 +28,6 @@ import asyncio
 import multiprocessing as mp
 import os
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -36,6 +35,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from bench_scale import latency_line  # noqa: E402  (this folder: the script's own)
 
 from bot.backends import open_store  # noqa: E402
 from bot.lobby import Lobby  # noqa: E402
@@ -154,12 +155,9 @@ def run_processes(target: str, processes: int, args: argparse.Namespace, game: s
 
 def report(label: str, n_games: int, latencies: list[float], seconds: float, size: int,
            set_up: float, empty: int) -> None:
-    lat = sorted(x * 1000 for x in latencies)
-    p = lambda q: lat[min(len(lat) - 1, int(q * len(lat)))]  # noqa: E731
-    print(f"{label}: {n_games} games set up in {set_up:.0f} s; {len(lat)} clicks in "
-          f"{seconds:.0f} s ({len(lat) / seconds:.0f}/s)")
-    print(f"  latency median {statistics.median(lat):.1f} ms, p95 {p(0.95):.1f} ms, "
-          f"p99 {p(0.99):.1f} ms, max {lat[-1]:.1f} ms")
+    print(f"{label}: {n_games} games set up in {set_up:.0f} s; {len(latencies)} clicks in "
+          f"{seconds:.0f} s ({len(latencies) / seconds:.0f}/s)")
+    print(f"  {latency_line(latencies)}")
     print(f"  database {size / 1e6:.0f} MB, {empty / 1e6:.1f} MB of it before any game "
           f"({(size - empty) / n_games / 1000:.1f} KB per game in play)")
 

@@ -54,6 +54,17 @@ async def click(games: Games, gid: int, rng: random.Random) -> bool:
     return res is not None and res.commit is not None
 
 
+def latency_line(latencies: list[float]) -> str:
+    """Latencies (seconds) as median, p95, p99 and max in milliseconds."""
+    lat = sorted(x * 1000 for x in latencies)
+
+    def p(q: float) -> float:
+        return lat[min(len(lat) - 1, int(q * len(lat)))]
+
+    return (f"latency median {statistics.median(lat):.1f} ms, p95 {p(0.95):.1f} ms, "
+            f"p99 {p(0.99):.1f} ms, max {lat[-1]:.1f} ms")
+
+
 async def run(args: argparse.Namespace, game: str, players: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "scale.db"
@@ -98,14 +109,11 @@ async def run(args: argparse.Namespace, game: str, players: int) -> None:
         await store.wal_checkpoint()
         size = db.stat().st_size
         await store.close()
-    lat = sorted(x * 1000 for x in latencies)
-    p = lambda q: lat[min(len(lat) - 1, int(q * len(lat)))]  # noqa: E731
     print(f"{game}: {len(ids)} games x {players} players, {args.seconds:.0f} s, "
           f"pictures {'on' if args.pictures else 'off'}")
-    print(f"  {len(lat)} clicks ({len(lat) / args.seconds:.1f}/s), "
+    print(f"  {len(latencies)} clicks ({len(latencies) / args.seconds:.1f}/s), "
           f"pictures drawn for {drawn} posts")
-    print(f"  latency median {statistics.median(lat):.1f} ms, p95 {p(0.95):.1f} ms, "
-          f"p99 {p(0.99):.1f} ms, max {lat[-1]:.1f} ms")
+    print(f"  {latency_line(latencies)}")
     print(f"  database {size / 1e6:.1f} MB ({size / len(ids) / 1000:.0f} KB per game)")
 
 
