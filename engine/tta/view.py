@@ -18,12 +18,20 @@ from engine.core import copy_json
 
 from . import last
 from .flow import current
+from .listing import Listing
 from .politics import PEEK
 from .state import Player, State
 from .stats import consumption, corruption_of, discontent, population_cost, stats
 
 
 def player_view(p: Player, own: bool) -> dict[str, Any]:
+    # nothing changes `p` while it is viewed, so its statistics (which `discontent` asks for
+    # again) are computed once, as while its options are listed
+    with Listing(p):
+        return _player_view(p, own)
+
+
+def _player_view(p: Player, own: bool) -> dict[str, Any]:
     rating = stats(p)
     out: dict[str, Any] = {
         "seat": p.seat, "name": p.name, "colour": p.colour,
