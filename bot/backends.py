@@ -4,6 +4,7 @@ sharing one database). `GameStore` is what the rest of the bot is typed against.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 from urllib.parse import urlsplit, urlunsplit
 
@@ -51,12 +52,11 @@ class GameStore(Protocol):
     async def start_play(self, game_id: int, revision: int, *, state: dict[str, Any],
                          decisions: int, awaited: list[int], note: str) -> None: ...
     async def commit(self, game_id: int, revision: int, *, seat: int, entries: list[LogEntry],
-                     state: dict[str, Any], decisions: int, awaited: list[int],
+                     state: Callable[[], dict[str, Any]], decisions: int, awaited: list[int],
                      over: bool = False) -> int: ...
     async def rollback_to(self, game_id: int, revision: int, *, seat: int, decisions: int,
                           state: dict[str, Any], awaited: list[int], note: str,
                           draft: Draft | None = None) -> None: ...
-    async def state(self, game_id: int) -> dict[str, Any] | None: ...
     async def checkpoint(self, game_id: int, decisions: int
                          ) -> tuple[int, dict[str, Any]] | None: ...
     async def log(self, game_id: int, since: int = 0, until: int | None = None

@@ -9,14 +9,17 @@ A PostgreSQL backend would implement the same public methods.
 Speed and size (README.md, "Storage and speed"):
 - One connection, used by one worker thread: each public method is one round trip to that
   thread (a whole transaction at once), never one per statement.
-- What a game's next interaction reads again — its row, its seats, its current snapshot, its
-  drafts — is kept in memory after the first read, and dropped the moment anything writes to
+- What a game's next interaction reads again — its row, its seats, its drafts — is kept in
+  memory after the first read, and dropped the moment anything writes to
   that game (a per-game generation number also keeps a read that raced a write out of the
   cache). This process is the database's only writer.
 - The log is the truth. Its rows and the snapshots are stored compressed (zlib with a small
-  dictionary of the JSON every game writes), and the snapshots are sparse: the start, a
-  checkpoint every CHECKPOINT_EVERY decisions or so, and the current state. Any other state is
-  the checkpoint before it replayed (bot.turns). A finished game keeps its first and last."""
+  dictionary of the JSON every game writes), and the snapshots are sparse: the start, then a
+  checkpoint once CHECKPOINT_EVERY decisions have passed since the last one. Any other state,
+  the current one included, is the checkpoint before it replayed (bot.turns, which keeps the
+  current state of the games it serves in memory). Writing the current state at every commit
+  cost a third of a commit (packing it), for a state only a restart needs. A finished game
+  keeps its first and last."""
 
 from __future__ import annotations
 
@@ -181,7 +184,6 @@ class _Cached:
     """What one game's next interaction will read again (see the module's notes)."""
     game: GameRow | None = None
     seats: list[SeatRow] | None = None
-    state: tuple[int, bytes | str] | None = None  # (decisions, stored payload)
     drafts: dict[int, Draft] | None = None
 
 
@@ -541,18 +543,16 @@ class Store:
                    f" AND seat IN ({marks}) AND awaited_since IS NULL", (now, game_id))
 
     @staticmethod
-    def _snapshot(db: sqlite3.Connection, game_id: int, decisions: int, state: dict[str, Any],
-                  now: float) -> None:
-        """Store the state after `decisions`; the one before it goes unless it is a checkpoint
-        (CHECKPOINT_EVERY decisions after the checkpoint before it) or the start."""
-        db.execute("INSERT OR REPLACE INTO snapshots (game_id, decisions, state, created_at)"
-                   " VALUES (?, ?, ?, ?)", (game_id, decisions, pack(state), now))
-        kept = [r[0] for r in db.execute(
-            "SELECT decisions FROM snapshots WHERE game_id = ? AND decisions < ?"
-            " ORDER BY decisions DESC LIMIT 2", (game_id, decisions))]
-        if len(kept) == 2 and kept[0] - kept[1] < CHECKPOINT_EVERY:
-            db.execute("DELETE FROM snapshots WHERE game_id = ? AND decisions = ?",
-                       (game_id, kept[0]))
+    def _checkpoint(db: sqlite3.Connection, game_id: int, decisions: int,
+                    state: Callable[[], dict[str, Any]], now: float, over: bool) -> None:
+        """Store the state after `decisions` (`state()`, asked for only then) if it is a
+        checkpoint: CHECKPOINT_EVERY decisions or more after the last stored state, or the
+        game's end."""
+        (last,) = db.execute("SELECT MAX(decisions) FROM snapshots WHERE game_id = ?",
+                             (game_id,)).fetchone()
+        if over or last is None or decisions - last >= CHECKPOINT_EVERY:
+            db.execute("INSERT OR REPLACE INTO snapshots (game_id, decisions, state, created_at)"
+                       " VALUES (?, ?, ?, ?)", (game_id, decisions, pack(state()), now))
 
     @staticmethod
     def _keep_ends(db: sqlite3.Connection, game_id: int) -> None:
@@ -579,12 +579,12 @@ class Store:
         await self._write(game_id, work)
 
     async def commit(self, game_id: int, revision: int, *, seat: int, entries: list[LogEntry],
-                     state: dict[str, Any], decisions: int, awaited: list[int],
+                     state: Callable[[], dict[str, Any]], decisions: int, awaited: list[int],
                      over: bool = False) -> int:
-        """Append one seat's decisions to the log and store the new snapshot, all in one
-        transaction. That seat's draft is dropped; every other seat's draft stays (it is
-        checked again against the new state when it is next shown). Returns the new
-        revision."""
+        """Append one seat's decisions to the log, and the state after them (`state()`,
+        called in the store's thread) if it is a checkpoint, all in one transaction. That
+        seat's draft is dropped; every other seat's draft stays (it is checked again against
+        the new state when it is next shown). Returns the new revision."""
         if not entries:
             raise ValueError("nothing to commit")
         now = time.time()
@@ -604,7 +604,7 @@ class Store:
                        (now, game_id, seat))
             db.executemany("INSERT INTO decisions (game_id, seq, seat, batch, barrier, sealed,"
                            " source, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-            self._snapshot(db, game_id, decisions, state, now)
+            self._checkpoint(db, game_id, decisions, state, now, over)
             if over:
                 db.execute("DELETE FROM drafts WHERE game_id = ?", (game_id,))
                 self._keep_ends(db, game_id)
@@ -641,17 +641,6 @@ class Store:
                        " VALUES (?, ?, ?, ?)", (game_id, decisions, note, now))
 
         await self._write(game_id, work)
-
-    async def state(self, game_id: int) -> dict[str, Any] | None:
-        """The current snapshot (the state after every committed decision)."""
-        async def load() -> tuple[int, bytes | str] | None:
-            row = await self._one(
-                "SELECT s.decisions, s.state FROM snapshots s JOIN games g ON g.id = s.game_id"
-                " WHERE g.id = ? AND s.decisions = g.decisions", (game_id,))
-            return (row[0], row[1]) if row else None
-
-        found = await self._cached(game_id, "state", load)
-        return unpack(found[1]) if found is not None else None
 
     async def checkpoint(self, game_id: int, decisions: int
                          ) -> tuple[int, dict[str, Any]] | None:

@@ -14,10 +14,15 @@ What differs from the SQLite store, and why:
   nothing. Decisions of one game are serialised across processes; other games do not wait.
   Writes without a revision (drafts, delivery bookkeeping) lock the game's row first too, so
   every transaction takes its locks in one order (game, then seats, log, snapshots, drafts).
+- Every commit also stores the current state (the previous one goes unless it is a
+  checkpoint), where SQLite stores only checkpoints: another process's commit sends every
+  other process back to the database for the state, and reading it whole costs one query,
+  where replaying it from a checkpoint would cost the log's rows and up to CHECKPOINT_EVERY
+  applies on each such reload.
 - `generation(game_id)` changes on this process's writes, as in SQLite, and also whenever a
-  read of the game's row finds a revision this process has not seen (another process wrote):
-  bot.turns keeps a decoded state per generation, so it never serves a state another process
-  has moved past."""
+  read of the game's row finds a revision this process has not seen (another process wrote).
+  bot.turns keys its decoded states by the row's revision, so it never serves a state another
+  process has moved past."""
 
 from __future__ import annotations
 
@@ -432,18 +437,19 @@ class PgStore:
         await self._write(game_id, work)
 
     async def commit(self, game_id: int, revision: int, *, seat: int, entries: list[LogEntry],
-                     state: dict[str, Any], decisions: int, awaited: list[int],
+                     state: Callable[[], dict[str, Any]], decisions: int, awaited: list[int],
                      over: bool = False) -> int:
-        """Append one seat's decisions to the log and store the new snapshot, all in one
-        transaction. That seat's draft is dropped; every other seat's draft stays (it is
-        checked again against the new state when it is next shown). Returns the new
-        revision."""
+        """Append one seat's decisions to the log and store the state after them
+        (`state()`), all in one transaction. That seat's draft is dropped; every other seat's
+        draft stays (it is checked again against the new state when it is next shown).
+        Returns the new revision."""
         if not entries:
             raise ValueError("nothing to commit")
         now = time.time()
         batch = entries[0].seq
         rows = [(game_id, e.seq, e.seat, batch, e.barrier, e.sealed, e.source,
                  pack([e.decision, e.events]), now) for e in entries]
+        current = state()
 
         async def work(conn: Conn) -> int:
             new = await self._bump(conn, game_id, revision,
@@ -454,7 +460,7 @@ class PgStore:
             await conn.executemany(
                 "INSERT INTO decisions (game_id, seq, seat, batch, barrier, sealed, source,"
                 " data, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)", rows)
-            await self._snapshot(conn, game_id, decisions, state, now)
+            await self._snapshot(conn, game_id, decisions, current, now)
             if over:
                 await conn.execute("DELETE FROM drafts WHERE game_id = $1", game_id)
                 await self._keep_ends(conn, game_id)
@@ -494,13 +500,6 @@ class PgStore:
                                " VALUES ($1, $2, $3, $4)", game_id, decisions, note, now)
 
         await self._write(game_id, work)
-
-    async def state(self, game_id: int) -> dict[str, Any] | None:
-        """The current snapshot (the state after every committed decision)."""
-        data = await self._pool.fetchval(
-            "SELECT s.state FROM snapshots s JOIN games g ON g.id = s.game_id"
-            " WHERE g.id = $1 AND s.decisions = g.decisions", game_id)
-        return _unpack(data) if data is not None else None
 
     async def checkpoint(self, game_id: int, decisions: int
                          ) -> tuple[int, dict[str, Any]] | None:

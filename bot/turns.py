@@ -27,6 +27,7 @@ import contextlib
 import json
 import random
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from data.i18n import t
@@ -187,12 +188,13 @@ class Games:
         self.ai_delay = ai_delay
         self._locks: dict[int, asyncio.Lock] = {}
         self.closing = asyncio.Event()  # set on shutdown: AI delays end early
-        # each game's loaded state, kept while nothing writes to the game: one interaction
-        # loads and decodes a game once, not once per question it asks. Keyed by this process's
-        # writes (store.generation) and by the game row's stored revision, which every change
-        # of the state bumps: another process's commit (several processes on one PostgreSQL
+        # each game's current state, kept while its revision stands: one interaction loads a
+        # game once, not once per question it asks, and a commit keeps the state it wrote, so
+        # the next turn reads no state at all (the store keeps only checkpoints, which a
+        # reload replays). Keyed by the game row's stored revision, which every change of the
+        # state bumps: another process's commit (several processes on one PostgreSQL
         # database) makes the cached state stale, and the row, read fresh, says so
-        self._states: dict[int, tuple[tuple[int, int], Any]] = {}
+        self._states: dict[int, tuple[int, Any]] = {}
         # each seat's draft applied (its preview), see _remember_preview
         self._previews: dict[tuple[int, int], tuple[tuple[int, int, str], tuple[Decision, ...],
                                                      Any, tuple[Applied, ...]]] = {}
@@ -213,22 +215,21 @@ class Games:
             if game.status == "lobby":
                 return Table(game, seats, None)
             # states are never changed in place (the rules' apply is pure), so one loaded
-            # state serves every reader until the game's next change. (The generation is read
-            # after the row: reading a row with a new revision may move it.)
-            generation = self.store.generation(game_id)
-            key = (generation, game.revision)
+            # state serves every reader until the game's next change
             cached = self._states.get(game_id)
-            if cached is not None and cached[0] == key:
+            if cached is not None and cached[0] == game.revision:
                 return Table(game, seats, cached[1])
-            data = await self.store.state(game_id)
-            state = kind(game.game).rules.load(data) if data is not None else None
+            # (the generation is read after the row: reading a row with a new revision may
+            # move it)
+            generation = self.store.generation(game_id)
+            state = await self._stored_state(game, game.decisions)
             if generation != self.store.generation(game_id):
                 continue  # this process wrote meanwhile: read the row and state again
             again = await self.store.game(game_id)
             if again is None or again.revision != game.revision:
                 continue  # another process committed between the row and the state
             if state is not None:
-                self._states[game_id] = (key, state)
+                self._states[game_id] = (game.revision, state)
                 if len(self._states) > CACHED_GAMES:  # the oldest goes first
                     self._states.pop(next(iter(self._states)))
             return Table(game, seats, state)
@@ -257,20 +258,27 @@ class Games:
         return await self.table(row.id)
 
     async def state_at(self, table: Table, decisions: int) -> Any | None:
-        """The state after `decisions` decisions: the stored checkpoint before it, with the
-        logged decisions since replayed (the log is the truth; snapshots are sparse)."""
+        """The state after `decisions` decisions."""
         if decisions == table.game.decisions:
             return table.state
-        found = await self.store.checkpoint(table.game.id, decisions)
+        return await self._stored_state(table.game, decisions)
+
+    async def _stored_state(self, game: GameRow, decisions: int) -> Any | None:
+        """The state after `decisions` decisions: the stored checkpoint at or before it, with
+        the logged decisions since replayed (the log is the truth; snapshots are sparse)."""
+        found = await self.store.checkpoint(game.id, decisions)
         if found is None:
             return None
-        rules = table.kind.rules
-        state = rules.load(found[1])
+        rules = kind(game.game).rules
+        state = rules.load(found[1])  # a fresh object: the replay may change it in place
+        if found[0] == decisions:
+            return state
         try:
-            for e in await self.store.log(table.game.id, found[0], decisions):
-                state, _ = rules.apply(state, e.seat, Decision.from_json(e.decision))
+            for e in await self.store.log(game.id, found[0], decisions):
+                state, _ = rules.apply(state, e.seat, Decision.from_json(e.decision),
+                                       in_place=True)
         except IllegalDecision:  # a log the rules no longer accept: no state to offer
-            log("replay_failed", game=table.game.id, at=decisions)
+            log("replay_failed", game=game.id, at=decisions)
             return None
         return state
 
@@ -567,12 +575,12 @@ class Games:
         try:
             revision = await self.store.commit(
                 table.game.id, table.game.revision, seat=seat, entries=entries,
-                state=rules.dump(state), decisions=seq,
+                state=partial(rules.dump, state), decisions=seq,
                 awaited=[] if over else table.kind.awaited(state), over=over)
         except StaleWrite:
             raise Refusal(t("bot.err.changed")) from None
         # the state just written is the one the next reader needs: no reload and decode
-        self._states[table.game.id] = ((self.store.generation(table.game.id), revision), state)
+        self._states[table.game.id] = (revision, state)
         log("commit", game=table.game.id, seat=seat, source=source, decisions=len(entries),
             at=seq, barrier=any(e.barrier for e in entries), over=over)
         return Commit(table.game.id, seat, source, entries)

@@ -10,6 +10,7 @@ from typing import Any
 from bot.backends import GameStore
 from bot.store import Store
 from bot.store_pg import PgStore
+from engine.core import Decision
 
 BACKENDS = ["sqlite", "postgres"]
 
@@ -19,3 +20,16 @@ async def open_backend(backend: str, request: Any, tmp_path: Path) -> GameStore:
         return await Store.open(tmp_path / "agora.db")
     # asked for only here, so an SQLite-only test never starts the server
     return await PgStore.open(request.getfixturevalue("pg_url"))
+
+
+async def current_state(store: GameStore, game_id: int, rules: Any) -> Any:
+    """The game's current state from the store alone: its last stored state with the logged
+    decisions since replayed, as bot.turns reloads it (SQLite keeps only checkpoints)."""
+    game = await store.game(game_id)
+    assert game is not None
+    found = await store.checkpoint(game_id, game.decisions)
+    assert found is not None
+    state = rules.load(found[1])
+    for e in await store.log(game_id, found[0], game.decisions):
+        state, _ = rules.apply(state, e.seat, Decision.from_json(e.decision))
+    return state

@@ -36,6 +36,7 @@ from tests.bot_helpers import (
 )
 from tests.discord_double import DiscordDouble
 from tests.discord_double.models import Channel
+from tests.store_backends import current_state
 
 # alice (seat 0) opens the game with an action; the AI seat (1) follows her
 SEED = next(sd for sd in range(1, 500)
@@ -201,7 +202,7 @@ async def check_the_record(d: DiscordDouble, channel: Channel, store: Any, gid: 
     state = rules.load(first[1])
     for e in log:
         state, _ = rules.apply(state, e.seat, Decision.from_json(e.decision))
-    assert rules.dump(state) == await store.state(gid)
+    assert rules.dump(state) == rules.dump(await current_state(store, gid, rules))
     # every commit either process reported is in the log once, and nothing else is
     reported = sorted((c["at"] - c["decisions"], c["decisions"], c["seat"], c["source"])
                       for p in (a, b) for c in p.logged("commit") if c["game"] == gid)

@@ -57,9 +57,10 @@ async def everything(store, game_ids: list[int]) -> dict:
     """What the bot can read of each game, through the store's interface."""
     out = {}
     for gid in game_ids:
-        out[gid] = (await store.game(gid), await store.seats(gid), await store.log(gid),
-                    await store.journal(gid), await store.drafts(gid), await store.state(gid),
-                    await store.checkpoint(gid, 0))
+        game = await store.game(gid)
+        out[gid] = (game, await store.seats(gid), await store.log(gid),
+                    await store.journal(gid), await store.drafts(gid),
+                    await store.checkpoint(gid, game.decisions), await store.checkpoint(gid, 0))
     return out
 
 

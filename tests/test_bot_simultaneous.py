@@ -33,6 +33,7 @@ from tests.bot_helpers import (
 from tests.discord_double import DiscordDouble
 from tests.discord_double.models import Message
 from tests.sealed import rules
+from tests.store_backends import current_state
 
 CHANNEL = "game-1"
 PLAYERS = ["alice", "bob", "carol"]
@@ -253,7 +254,7 @@ async def _offers_before_the_kill(d: DiscordDouble, db: Path, mention: dict[str,
         after = await store.game(gid)
         assert (after.revision, after.decisions) == (before.revision, before.decisions)
         assert [e.decision for e in await store.log(gid)] == [offer(2)]
-        assert rules.load(await store.state(gid)).offers == [2, None, None]
+        assert (await current_state(store, gid, rules)).offers == [2, None, None]
         assert await store.draft(gid, 0) is None
 
         # --- carol's log shows that alice sealed, not what ---

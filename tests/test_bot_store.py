@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+from collections.abc import Callable
 
 import asyncpg
 import pytest
@@ -45,6 +46,17 @@ def integrity_error(store) -> type[Exception]:
 async def new_game(store: Store, channel: int = 10):
     return await store.create_game(game=G, guild_id=1, channel_id=channel, host_id=100,
                                    host_name="Ann", options={"bonus_draft": False}, seed=7)
+
+
+def dumped(state: dict) -> Callable[[], dict]:
+    """A commit's state, as the turn service passes it: dumped only if the store keeps it."""
+    return lambda: state
+
+
+def keeps_current(store) -> bool:
+    """PostgreSQL stores the current state at every commit (another process reloads it in one
+    query); SQLite only the checkpoints, and the turn service replays the rest."""
+    return isinstance(store, PgStore)
 
 
 def entry(seq: int, seat: int = 0, barrier: bool = False) -> LogEntry:
@@ -108,17 +120,19 @@ async def start(store: Store):
 
 async def test_commit_writes_log_snapshot_and_drops_drafts(store):
     game = await start(store)
-    assert game.status == "playing" and await store.state(game.id) == {"decisions": 0,
-                                                                         "x": "start"}
+    assert game.status == "playing"
+    assert await store.checkpoint(game.id, 0) == (0, {"decisions": 0, "x": "start"})
     await store.save_draft(game.id, Draft(seat=0, base=0, steps=[{"kind": "a", "args": {}}]))
     await store.save_draft(game.id, Draft(seat=2, base=0, steps=[{"kind": "b", "args": {}}]))
     assert (await store.draft(game.id, 0)).steps == [{"kind": "a", "args": {}}]
     rev = await store.commit(game.id, game.revision, seat=0,
                              entries=[entry(0), entry(1, barrier=True)],
-                             state={"decisions": 2}, decisions=2, awaited=[1])
+                             state=dumped({"decisions": 2}), decisions=2, awaited=[1])
     game = await store.game(game.id)
     assert rev == game.revision and game.decisions == 2 and game.awaited == [1]
-    assert await store.state(game.id) == {"decisions": 2}
+    # the state after 2 is not a checkpoint: only PostgreSQL keeps it
+    assert await store.checkpoint(game.id, 2) == (
+        (2, {"decisions": 2}) if keeps_current(store) else (0, {"decisions": 0, "x": "start"}))
     assert await store.checkpoint(game.id, 1) == (0, {"decisions": 0, "x": "start"})
     log = await store.log(game.id)
     assert [(e.seq, e.batch, e.barrier) for e in log] == [(0, 0, False), (1, 0, True)]
@@ -130,42 +144,48 @@ async def test_commit_writes_log_snapshot_and_drops_drafts(store):
 
 async def test_commit_is_all_or_nothing(store):
     game = await start(store)
-    await store.commit(game.id, game.revision, seat=0, entries=[entry(0)], state={"decisions": 1},
+    await store.commit(game.id, game.revision, seat=0, entries=[entry(0)],
+                       state=dumped({"decisions": 1}),
                        decisions=1, awaited=[0])
     game = await store.game(game.id)
+    at = CHECKPOINT_EVERY  # a checkpoint: both backends would store its state
+    stored = await store.checkpoint(game.id, at)
     with pytest.raises(integrity_error(store)):  # seq 0 again: the insert fails ...
         await store.commit(game.id, game.revision, seat=0, entries=[entry(1), entry(0)],
-                           state={"decisions": 3}, decisions=3, awaited=[0])
+                           state=dumped({"decisions": at}), decisions=at, awaited=[0])
     after = await store.game(game.id)  # ... and the game row, log and snapshot are untouched
     assert (after.revision, after.decisions) == (game.revision, 1)
     assert [e.seq for e in await store.log(game.id)] == [0]
-    assert await store.state(game.id) == {"decisions": 1}
+    assert await store.checkpoint(game.id, at) == stored
 
 
 async def test_stale_commit_is_refused(store):
     game = await start(store)
-    await store.commit(game.id, game.revision, seat=0, entries=[entry(0)], state={"decisions": 1},
+    await store.commit(game.id, game.revision, seat=0, entries=[entry(0)],
+                       state=dumped({"decisions": 1}),
                        decisions=1, awaited=[0])
     with pytest.raises(StaleWrite):
         await store.commit(game.id, game.revision, seat=0, entries=[entry(1)],
-                           state={"decisions": 2},
+                           state=dumped({"decisions": 2}),
                            decisions=2, awaited=[0])
     assert [e.seq for e in await store.log(game.id)] == [0]
 
 
 async def test_rollback_to_snapshot(store):
     game = await start(store)
-    await store.commit(game.id, game.revision, seat=0, entries=[entry(0)], state={"decisions": 1},
+    await store.commit(game.id, game.revision, seat=0, entries=[entry(0)],
+                       state=dumped({"decisions": 1}),
                        decisions=1, awaited=[0])
     game = await store.game(game.id)
     await store.commit(game.id, game.revision, seat=0, entries=[entry(1), entry(2)],
-                       state={"decisions": 3}, decisions=3, awaited=[1])
+                       state=dumped({"decisions": 3}), decisions=3, awaited=[1])
     game = await store.game(game.id)
     assert [e.seq for e in await store.last_batch(game.id)] == [1, 2]
     await store.rollback_to(game.id, game.revision, seat=0, decisions=1,
                             state={"decisions": 1}, awaited=[0], note="Ann took back a step")
     game = await store.game(game.id)
-    assert game.decisions == 1 and await store.state(game.id) == {"decisions": 1}
+    assert game.decisions == 1  # the state undone to is stored, the later ones are gone
+    assert await store.checkpoint(game.id, 3) == (1, {"decisions": 1})
     assert [e.seq for e in await store.log(game.id)] == [0]
     assert [j.text for j in await store.journal(game.id)][-1] == "Ann took back a step"
     with pytest.raises(StaleWrite):  # the revision it read is gone: nothing changes
@@ -190,23 +210,30 @@ async def test_replace_seat_and_user_games(store):
 
 
 async def test_snapshots_are_sparse_and_a_finished_game_keeps_its_ends(store):
-    """The log is the truth: the store keeps the start, a checkpoint every CHECKPOINT_EVERY
-    decisions or so and the current state; a finished game keeps its first and last."""
+    """The log is the truth: the store keeps the start and a checkpoint every
+    CHECKPOINT_EVERY decisions (PostgreSQL also the current state); a finished game keeps its
+    first and last."""
     game = await start(store)
+    asked: list[int] = []  # the states the store asked for: only those it keeps
+
+    def state(n: int) -> Callable[[], dict]:
+        return lambda: asked.append(n) or {"decisions": n}
+
     for n in range(1, 101):
         await store.commit(game.id, game.revision, seat=0, entries=[entry(n - 1)],
-                           state={"decisions": n}, decisions=n, awaited=[0], over=n == 100)
+                           state=state(n), decisions=n, awaited=[0], over=n == 100)
         game = await store.game(game.id)
         kept = [d for d, _ in await store._all("SELECT decisions, 0 FROM snapshots WHERE"
                                                " game_id = ? ORDER BY decisions", (game.id,))]
         if n < 100:
-            assert kept[0] == 0 and kept[-1] == n
-            assert all(b - a >= CHECKPOINT_EVERY for a, b in zip(kept[:-2], kept[1:-1],
-                                                                  strict=True))
-            assert len(kept) <= n // CHECKPOINT_EVERY + 2
+            checkpoints = list(range(0, n + 1, CHECKPOINT_EVERY))
+            current = [n] if keeps_current(store) and n % CHECKPOINT_EVERY else []
+            assert kept == checkpoints + current
+            before = max(c for c in checkpoints if c <= n - 1)
             assert await store.checkpoint(game.id, n - 1) == (
-                kept[-2], {"decisions": kept[-2]} if kept[-2] else {"decisions": 0, "x": "start"})
+                before, {"decisions": before} if before else {"decisions": 0, "x": "start"})
     assert kept == [0, 100] and game.status == "over"
+    assert asked == (list(range(1, 101)) if keeps_current(store) else [32, 64, 96, 100])
     assert len(await store.log(game.id)) == 100  # every decision stays
 
 
@@ -216,7 +243,7 @@ async def test_log_and_snapshots_are_stored_compressed_and_old_rows_still_read(s
     await store.commit(game.id, game.revision, seat=0,
                        entries=[LogEntry(seq=0, seat=0, decision={"kind": "take", "args": {}},
                                          source="button", events=events)],
-                       state={"decisions": 1, "players": [{"hand": ["x"] * 30}]},
+                       state=dumped({"decisions": 1, "players": [{"hand": ["x"] * 30}]}),
                        decisions=1, awaited=[0])
     (data,) = await store._one("SELECT data FROM decisions WHERE game_id = ?", (game.id,))
     assert isinstance(data, bytes) and len(data) < len(json.dumps([{}, events]))
@@ -294,7 +321,7 @@ async def test_pg_two_processes_racing_one_revision_one_wins(pg_url):
         await blocker.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", game.id)
         tasks = [asyncio.ensure_future(s.commit(
             game.id, r.revision, seat=0, entries=[entry(0, seat=0), entry(1, seat=0)],
-            state={"decisions": 2, "by": name}, decisions=2, awaited=[1]))
+            state=dumped({"decisions": 2, "by": name}), decisions=2, awaited=[1]))
             for s, r, name in ((a, read_a, "a"), (b, read_b, "b"))]
         await wait_for_lock_waiters(a, 2)
     results = await asyncio.gather(*tasks, return_exceptions=True)
@@ -304,7 +331,7 @@ async def test_pg_two_processes_racing_one_revision_one_wins(pg_url):
     for s in (a, b):  # both processes read the winner's log, once, and its state
         assert [e.seq for e in await s.log(game.id)] == [0, 1]
         assert (await s.game(game.id)).revision == wins[0]
-    assert (await a.state(game.id))["by"] == (await b.state(game.id))["by"]
+    assert (await a.checkpoint(game.id, 2)) == (await b.checkpoint(game.id, 2))
     await a.close()
     await b.close()
 
@@ -317,7 +344,7 @@ async def test_pg_many_racing_commits_keep_one_log(pg_url):
     for n in range(20):
         ra, rb = await a.game(game.id), await b.game(game.id)
         results = await asyncio.gather(*(s.commit(
-            game.id, r.revision, seat=0, entries=[entry(n)], state={"decisions": n + 1},
+            game.id, r.revision, seat=0, entries=[entry(n)], state=dumped({"decisions": n + 1}),
             decisions=n + 1, awaited=[0]) for s, r in ((a, ra), (b, rb))),
             return_exceptions=True)
         assert sorted(type(r).__name__ for r in results) == ["StaleWrite", "int"], results
@@ -332,16 +359,16 @@ async def test_pg_a_process_never_serves_what_another_changed(pg_url):
     a, b = await two_processes(pg_url)
     game = await start(a)
     await b.save_draft(game.id, Draft(seat=1, base=0, steps=[{"kind": "x", "args": {}}]))
-    assert await b.state(game.id) == {"decisions": 0, "x": "start"}
+    assert await b.checkpoint(game.id, 0) == (0, {"decisions": 0, "x": "start"})
     seen = await b.game(game.id)
     before = b.generation(game.id)
     await a.commit(game.id, game.revision, seat=1, entries=[entry(0, seat=1)],
-                   state={"decisions": 1}, decisions=1, awaited=[0])
+                   state=dumped({"decisions": 1}), decisions=1, awaited=[0])
     assert b.generation(game.id) == before  # b has not looked yet ...
     now = await b.game(game.id)
     assert now.revision == seen.revision + 1 and now.decisions == 1
     assert b.generation(game.id) != before  # ... and once it has, its generation moved
-    assert await b.state(game.id) == {"decisions": 1}
+    assert await b.checkpoint(game.id, 1) == (1, {"decisions": 1})
     assert await b.drafts(game.id) == []  # the committing seat's draft went, in b's view too
     assert [s.awaited_since is not None for s in await b.seats(game.id)] == [True]
     await a.close()
