@@ -40,6 +40,7 @@ def forget() -> None:
     typeface._REGIONS.clear()
     common.TILES.clear()
     player.PNGS.clear()
+    table.BACKGROUNDS.clear()
 
 
 def drawn_board(view: dict[str, Any], lang: str) -> bytes:

@@ -9,12 +9,15 @@ since the last refill) are ringed in magenta."""
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image
 
+from data import i18n
 from data.tta import ROW_SIZE, row_cost
-from render.typeface import fit, font, memo_region, text_width
+from render.memo import Memo
+from render.typeface import TextDraw, auditing, fit, font, memo_region, text_width
 
 from . import palette as pal
 from .common import (
@@ -53,7 +56,8 @@ def board_png(view: View, locale: str | None = None) -> bytes:
     return png(draw_board(view, locale))
 
 
-def _groups() -> list[list[int]]:
+@cache
+def _groups() -> tuple[tuple[int, ...], ...]:
     """Row spaces by civil-action cost: 1 (five spaces), 2 (four), 3 (four)."""
     groups: list[list[int]] = []
     for i in range(ROW_SIZE):
@@ -61,10 +65,18 @@ def _groups() -> list[list[int]]:
             groups[-1].append(i)
         else:
             groups.append([i])
-    return groups
+    return tuple(tuple(g) for g in groups)
 
 
 def layout(view: View) -> dict[str, Box]:
+    """Where everything is drawn (a fresh dict: the caller may change it)."""
+    return dict(_layout(len(view["players"]), bool(view.get("tactics_area"))))
+
+
+@cache
+def _layout(n: int, tactics: bool) -> dict[str, Box]:
+    """The boxes for `n` seats, with or without the tactics area: the same every turn, so
+    computed once (draw_board only reads the dict)."""
     boxes: dict[str, Box] = {}
     w4 = (WIDTH - 2 * MARGIN - 3 * GAP) // 4
     y = HEADER_H + GAP
@@ -85,13 +97,12 @@ def layout(view: View) -> dict[str, Box]:
             boxes[f"slot:{slot}"] = (x, yy, x + CARD_W, yy + CARD_H)
         top += -(-len(group) // PER_LINE) * (CARD_H + CARD_GAP)
     y = boxes["row"][3] + GAP
-    n = len(view["players"])
     boxes["tracks"] = (MARGIN, y, WIDTH - MARGIN, y + 44 + n * TRACK_H + 6)
     for q in range(n):
         boxes[f"track:{q}"] = (MARGIN + 14, y + 44 + q * TRACK_H, WIDTH - MARGIN - 14,
                                y + 44 + (q + 1) * TRACK_H - 8)
     y = boxes["tracks"][3] + GAP
-    if view.get("tactics_area"):  # (a later milestone's view field)
+    if tactics:  # (a later milestone's view field)
         boxes["tactics_area"] = (MARGIN, y, WIDTH - MARGIN, y + 44 + CARD_H + 12)
         y = boxes["tactics_area"][3] + GAP
     boxes["bottom"] = (0, 0, WIDTH, y - GAP + MARGIN)
@@ -103,22 +114,76 @@ def slot_box(view: View, slot: int) -> Box:
     return layout(view)[f"slot:{slot}"]
 
 
+# The words the table shows whatever the view: looked up once per language, not every picture
+FIXED_WORDS = ("card_row", "tracks", "tactics_area", "ca_short", "empty", "age", "civil_deck",
+               "military_deck", "events", "events_sub", "game_over")
+
+
+def _words(lang: str) -> dict[str, str]:
+    # (the catalogue loader is part of the key, as in render.words: a test may replace it)
+    return _words_in(lang, i18n.catalogue)
+
+
+@lru_cache(maxsize=16)
+def _words_in(lang: str, catalogue: object) -> dict[str, str]:
+    """FIXED_WORDS in `lang` (a shared dict: read only)."""
+    return {key: tr(key, lang) for key in FIXED_WORDS}
+
+
+# The static part of the picture (its background, the header's band, the row's and the tracks'
+# panels with their titles, the cost boxes): the same for every view with the same layout and
+# words, so drawn once and copied (one copy costs less than its fill, panels and texts). About
+# 1 MB each; the key holds the words, so a language or catalogue of its own gets its own.
+BACKGROUND_MEMO = 12
+BACKGROUNDS = Memo(BACKGROUND_MEMO)
+
+
 def draw_board(view: View, locale: str | None = None, rgb: bool = False) -> Image.Image:
     """The table in the palette (in RGB with `rgb`: the reference drawing)."""
-    boxes = layout(view)
-    img, d = canvas((WIDTH, boxes["bottom"][3]), rgb)
-    _header(d, view, locale)
-    _decks(d, view, boxes, locale)
-    _row(d, view, boxes, locale)
-    _tracks(d, view, boxes, locale)
-    if "tactics_area" in boxes:
-        _tactics(d, view, boxes["tactics_area"], locale)
+    # the language once (tr resolves None and "en-US" the same way every time)
+    lang = locale if locale in i18n.LANGUAGES else i18n.language(locale)
+    words = _words(lang)
+    n, tactics = len(view["players"]), bool(view.get("tactics_area"))
+    boxes = _layout(n, tactics)
+    size = (WIDTH, boxes["bottom"][3])
+    if rgb or auditing():  # drawn whole: the reference drawing, every text measured
+        img, d = canvas(size, rgb)
+        _static(d, boxes, words)
+    else:
+        key = (n, tactics, tuple(words.values()))
+        done = BACKGROUNDS.get(key)
+        if done is None:
+            done, d = canvas(size, rgb)
+            _static(d, boxes, words)
+            BACKGROUNDS.put(key, done)
+        img = done.copy()
+        d = TextDraw(img)
+    _header(d, view, lang, words)
+    _decks(d, view, boxes, words)
+    _row(d, view, boxes, lang, words)
+    _tracks(d, view, boxes, lang)
+    if tactics:
+        _tactics(d, view, boxes["tactics_area"], lang, words)
     return img
 
 
-def _tactics(d: Draw, view: View, box: Box, locale: str | None) -> None:
-    """The common tactics area: tactics every player may copy (T-TAC)."""
-    top = panel(d, box, tr("tactics_area", locale), 20)
+def _static(d: Draw, boxes: dict[str, Box], words: dict[str, str]) -> None:
+    """What does not change from view to view (on the blank canvas). Nothing the views draw
+    overlaps these, so drawing them first gives the pixels of drawing them in turn."""
+    d.rectangle((0, 0, WIDTH, HEADER_H), fill=pal.HEADER)
+    panel(d, boxes["row"], words["card_row"], 20)
+    for group in _groups():
+        cost = row_cost(group[0])
+        _cost(d, boxes[f"cost:{cost}"], cost, words["ca_short"])
+    panel(d, boxes["tracks"], words["tracks"], 20)
+    if "tactics_area" in boxes:
+        panel(d, boxes["tactics_area"], words["tactics_area"], 20)
+
+
+def _tactics(d: Draw, view: View, box: Box, locale: str, words: dict[str, str]) -> None:
+    """The common tactics area: tactics every player may copy (T-TAC), in its panel (drawn
+    with the static part)."""
+    top = box[1] + 20 + 16 if words["tactics_area"] else box[1] + 10  # under its title (panel)
     cards = list(view["tactics_area"])
     per = (box[2] - box[0] - 28 + CARD_GAP) // (CARD_W + CARD_GAP)
     for i, card in enumerate(cards[:per]):
@@ -129,13 +194,14 @@ def _tactics(d: Draw, view: View, box: Box, locale: str | None) -> None:
                font=font(18, True), fill=pal.INK, anchor="rm")
 
 
-def _header(d: Draw, view: View, locale: str | None) -> None:
-    d.rectangle((0, 0, WIDTH, HEADER_H), fill=pal.HEADER)
+def _header(d: Draw, view: View, locale: str, words: dict[str, str]) -> None:
+    """The round and age, whose turn it is, or that the game is over (on the header's band,
+    drawn with the static part)."""
     title = tr("round_age", locale, round=view["round"], age=view["age"])
     right = WIDTH - MARGIN
     players = view["players"]
     if view.get("result") is not None:
-        label = tr("game_over", locale)
+        label = words["game_over"]
         right = pill(d, WIDTH - MARGIN - text_width(label, 22, True) - 20, 24, label, 22,
                      pal.ACTIVE, pal.WHITE, 10) - text_width(label, 22, True) - 20 - 12
     else:
@@ -155,32 +221,28 @@ def _header(d: Draw, view: View, locale: str | None) -> None:
                fill=pal.WORKER, anchor="lm")
 
 
-def _decks(d: Draw, view: View, boxes: dict[str, Box], locale: str | None) -> None:
-    stat_tile(d, boxes["age"], tr("age", locale), str(view["age"]))
-    stat_tile(d, boxes["civil_deck"], tr("civil_deck", locale), str(view["civil_deck"]))
-    stat_tile(d, boxes["military_deck"], tr("military_deck", locale),
-              str(view["military_deck"]))
-    stat_tile(d, boxes["events"], tr("events", locale),
-              f"{view['events']} / {view['future_events']}", tr("events_sub", locale))
+def _decks(d: Draw, view: View, boxes: dict[str, Box], words: dict[str, str]) -> None:
+    stat_tile(d, boxes["age"], words["age"], str(view["age"]))
+    stat_tile(d, boxes["civil_deck"], words["civil_deck"], str(view["civil_deck"]))
+    stat_tile(d, boxes["military_deck"], words["military_deck"], str(view["military_deck"]))
+    stat_tile(d, boxes["events"], words["events"],
+              f"{view['events']} / {view['future_events']}", words["events_sub"])
 
 
-def _row(d: Draw, view: View, boxes: dict[str, Box], locale: str | None) -> None:
-    """The card row. What repeats from turn to turn is pasted from memos on a palette picture:
-    the cost boxes and the empty spaces (render.typeface.memo_region, by their place), the
-    cards' faces (common.row_tile, in whatever space a card moved to). A ring is drawn after
-    its space and only outside it (RING_GAP), never inside a remembered box."""
-    panel(d, boxes["row"], tr("card_row", locale), 20)
-    for group in _groups():
-        cost = row_cost(group[0])
-        x0, y0, x1, y1 = box = boxes[f"cost:{cost}"]
-        memo_region(d, ("tta/cost", locale, cost), (x0, y0, x1 + 1, y1 + 1),
-                    lambda d, box=box, cost=cost: _cost(d, box, cost, locale))
+def _row(d: Draw, view: View, boxes: dict[str, Box], locale: str,
+         words: dict[str, str]) -> None:
+    """The card row, in its panel with the cost boxes (drawn with the static part). What
+    repeats from turn to turn is pasted from memos on a palette picture: the empty spaces
+    (render.typeface.memo_region, by their place) and the cards' faces (common.row_tile, in
+    whatever space a card moved to). A ring is drawn after its space and only outside it
+    (RING_GAP), never inside a remembered box."""
     ringed = ringed_slots(view)
+    empty = words["empty"]
     for slot, card in enumerate(view["row"]):
         x0, y0, x1, y1 = box = boxes[f"slot:{slot}"]
         if card is None:
-            memo_region(d, ("tta/empty", locale, slot), (x0, y0, x1 + 1, y1 + 1),
-                        lambda d, box=box, slot=slot: _empty(d, box, slot, locale))
+            memo_region(d, ("tta/empty", empty, slot), (x0, y0, x1 + 1, y1 + 1),
+                        lambda d, box=box, slot=slot: _empty(d, box, slot, empty))
         else:
             row_tile(d, box, card, locale, card_detail(card, locale), name_lines=3,
                      corner=str(slot + 1))
@@ -188,28 +250,27 @@ def _row(d: Draw, view: View, boxes: dict[str, Box], locale: str | None) -> None
             ring(d, box)
 
 
-def _cost(d: Draw, box: Box, cost: int, locale: str | None) -> None:
+def _cost(d: Draw, box: Box, cost: int, ca_short: str) -> None:
     """A group's civil-action cost."""
     x0, y0, x1, y1 = box
     d.rounded_rectangle((x0, y0, x1, y1), 10, fill=pal.CIVIL, outline=pal.INK, width=2)
     d.text(((x0 + x1) / 2, y0 + 58), str(cost), font=font(56, True), fill=pal.INK,
            anchor="mm")
-    d.text(((x0 + x1) / 2, y1 - 24), fit(tr("ca_short", locale), 20, COST_W - 8, True),
+    d.text(((x0 + x1) / 2, y1 - 24), fit(ca_short, 20, COST_W - 8, True),
            font=font(20, True), fill=pal.MUTED, anchor="mm")
 
 
-def _empty(d: Draw, box: Box, slot: int, locale: str | None) -> None:
+def _empty(d: Draw, box: Box, slot: int, empty: str) -> None:
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, 8, fill=pal.EMPTY, outline=pal.FAINT, width=2)
-    d.text(((x0 + x1) / 2, (y0 + y1) / 2), fit(tr("empty", locale), 18, x1 - x0 - 12),
+    d.text(((x0 + x1) / 2, (y0 + y1) / 2), fit(empty, 18, x1 - x0 - 12),
            font=font(18), fill=pal.MUTED, anchor="mm")
     d.text((x1 - 8, y1 - 10), str(slot + 1), font=font(16, True), fill=pal.MUTED, anchor="rs")
 
 
-def _tracks(d: Draw, view: View, boxes: dict[str, Box], locale: str | None) -> None:
+def _tracks(d: Draw, view: View, boxes: dict[str, Box], locale: str) -> None:
     """Culture and science of every seat as bars against the leader, the points in big type
-    and the rate per round beside them."""
-    panel(d, boxes["tracks"], tr("tracks", locale), 20)
+    and the rate per round beside them (in their panel, drawn with the static part)."""
     players = view["players"]
     top_culture = max([p["culture"] for p in players] + [1])
     top_science = max([p["science"] for p in players] + [1])
