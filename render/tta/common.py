@@ -281,12 +281,17 @@ def row_tile(d: Draw, box: Box, card: str, locale: str | None, detail: str = "",
     key = (card, locale, detail, name_lines, reserve, x1 - x0, y1 - y0, under, d.colours)
     face = TILES.get(key)
     if face is None:
-        _tile_top(d, box, card, locale, name_lines)
-        _detail(d, box, detail, reserve)
-        face = d.im.crop(region)
+        # drawn on its own (the blank space cut out) at the origin, not at its place: the
+        # shapes of every card of a kind are then at the same place, where the shape memo
+        # finds them again; at the space's place each place would be new
+        alone = d.target.crop(region)
+        tile = (0, 0, x1 - x0, y1 - y0)
+        drawn = TextDraw(alone)
+        _tile_top(drawn, tile, card, locale, name_lines)
+        _detail(drawn, tile, detail, reserve)
+        face = alone.im
         TILES.put(key, face)
-    else:
-        d.im.paste(face, region)
+    d.im.paste(face, region)
     if corner:
         _corner(d, box, corner)
 
