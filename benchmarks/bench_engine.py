@@ -1,6 +1,6 @@
 """Rules engine speed: random whole games per second, and microseconds per decision spent in
 options(), in apply() (in place, and the copying apply the bot uses) and in dump() (the state as
-JSON data, and as the JSON text the bot stores at every commit), for every player count.
+JSON data, and as the JSON text the bot stores at a checkpoint), for every player count.
 
     python3 benchmarks/bench_engine.py [--game pantheon|amunre|tta|all] [--games 40] [--profile]
 

@@ -32,7 +32,7 @@ class Player:
 
     def to_json(self) -> dict[str, Any]:
         """What dataclasses.asdict gives (the same keys in the same order, every container a
-        copy), written out: the bot stores the state at every commit and the copying apply
+        copy), written out: the bot stores the state at checkpoints and the copying apply
         clones it, and asdict's generic recursion cost several times more. The sealed offer
         and choice are small JSON trees (copy_json); tests/test_amunre_properties.py compares
         it with asdict."""

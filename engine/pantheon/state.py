@@ -39,7 +39,7 @@ class Player:
 
     def to_json(self) -> dict[str, Any]:
         """What dataclasses.asdict gives (the same keys in the same order, every container a
-        copy), written out: the bot stores the state at every commit and the copying apply
+        copy), written out: the bot stores the state at checkpoints and the copying apply
         clones it, and asdict's generic recursion cost several times more. The containers
         hold plain values (card ids and counts, field labels), so one level of copying is a
         deep copy. tests/test_pantheon_roundtrip.py compares it with asdict."""

@@ -60,7 +60,7 @@ class Player:
 
     def to_json(self) -> dict[str, Any]:
         """What dataclasses.asdict gives, written out (every container a copy): the host
-        stores the state at every commit and the copying apply clones it."""
+        stores the state at checkpoints and the copying apply clones it."""
         return {"seat": self.seat, "name": self.name, "colour": self.colour,
                 "yellow_bank": self.yellow_bank, "blue_bank": self.blue_bank,
                 "pool": self.pool, "government": self.government, "techs": list(self.techs),
