@@ -144,13 +144,26 @@ def _stencil(text: str, face: ImageFont.FreeTypeFont, anchor: str) -> tuple[Any,
 @lru_cache(maxsize=8192)
 def _stamp(text: str, face: ImageFont.FreeTypeFont, anchor: str, ink: tuple[int, ...],
            under: int, palette: Palette) -> Any:
-    """`text` in `ink` over palette colour `under`, blended in RGB and converted to the palette
-    once: the pixels the conversion of an RGB picture gives where the text stands on a flat
-    ground of that colour (as an image core, to paste)."""
+    """`text` in `ink` over palette colour `under`, as the conversion of an RGB picture gives
+    it where the text stands on a flat ground of that colour (as an image core, to paste):
+    each pixel's coverage looked up in `_blends`."""
     mask = _text_mask(text, face, anchor)[0]
-    rgb = Image.new("RGB", mask.size, palette.rgb[under])
-    rgb.paste(ink, (0, 0), mask)
-    return palette.quantize(rgb).im
+    return mask.im.point(_blends(ink, under, palette), None)
+
+
+@lru_cache(maxsize=1024)
+def _blends(ink: tuple[int, ...], under: int, palette: Palette) -> list[int]:
+    """The palette index of `ink` blended over colour `under` at each coverage 0..255, as
+    pasting `ink` through a mask blends it in RGB and the palette conversion maps it. The
+    conversion maps a pixel by its colour alone and the blend depends on the coverage alone,
+    so a stamp is its mask through this table: one conversion of 256 pixels per ink and
+    ground, not one of every new text's pixels."""
+    coverage = Image.new("L", (256, 1))
+    coverage.putdata(range(256))
+    rgb = Image.new("RGB", (256, 1), palette.rgb[under])
+    rgb.paste(ink, (0, 0), coverage)
+    mapped = palette.quantize(rgb).im
+    return [mapped.getpixel((i, 0)) for i in range(256)]
 
 
 # --- shapes drawn in a palette image ------------------------------------------------------------
