@@ -162,8 +162,7 @@ def _blends(ink: tuple[int, ...], under: int, palette: Palette) -> list[int]:
     coverage.putdata(range(256))
     rgb = Image.new("RGB", (256, 1), palette.rgb[under])
     rgb.paste(ink, (0, 0), coverage)
-    mapped = palette.quantize(rgb).im
-    return [mapped.getpixel((i, 0)) for i in range(256)]
+    return list(palette.quantize(rgb).tobytes())
 
 
 # --- shapes drawn in a palette image ------------------------------------------------------------
