@@ -10,9 +10,9 @@ Speed and size (README.md, "Storage and speed"):
 - One connection, used by one worker thread: each public method is one round trip to that
   thread (a whole transaction at once), never one per statement.
 - What a game's next interaction reads again — its row, its seats, its drafts — is kept in
-  memory after the first read, and dropped the moment anything writes to
-  that game (a per-game generation number also keeps a read that raced a write out of the
-  cache). This process is the database's only writer.
+  memory after the first read, and dropped the moment anything writes to that game (a
+  per-game generation number also keeps a read that raced a write out of the cache). This
+  process is the database's only writer.
 - The log is the truth. Its rows and the snapshots are stored compressed (zlib with a small
   dictionary of the JSON every game writes), and the snapshots are sparse: the start, then a
   checkpoint once CHECKPOINT_EVERY decisions have passed since the last one. Any other state,
@@ -39,7 +39,7 @@ from data.i18n import language
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 OPEN_STATUSES = ("lobby", "playing")
-CHECKPOINT_EVERY = 32  # decisions between kept snapshots (a replay is at most this long)
+CHECKPOINT_EVERY = 32  # decisions between kept snapshots (a replay is about this long at most)
 # games whose rows (and, in bot.turns, decoded states) stay in memory: enough for the 10,000
 # games at a human pace of benchmarks/bench_cluster.py, where the process holding shard 0 serves
 # every game's DM clicks. A decoded state is 2-3 kB (Pantheon) to 14 kB (Amun-Re 5p), rows and
