@@ -31,6 +31,7 @@ from render.pantheon import board as pantheon_board
 from render.pantheon import hand as pantheon_hand
 from render.pantheon import palette as pal
 from render.png import Palette
+from render.tta import palette as tta_pal
 
 TOLERANCE = 16  # differing pixels allowed in one picture (text over other text's edge)
 
@@ -134,6 +135,27 @@ def test_text_on_one_or_several_colours_matches_rgb():
     assert [o.text for o in found] == ["past the edge"]
     want = pal.PAL.quantize(reference).convert("RGB")
     assert ImageChops.difference(fast.convert("RGB"), want).getbbox() is None
+
+
+@pytest.mark.parametrize("palette", [pal.PAL, amunre_pal.PAL, tta_pal.PAL])
+def test_a_stamp_is_its_text_blended_in_rgb_and_converted(palette):
+    """A text's stamp is its coverage looked up in the blend table of its ink and ground: the
+    pixels of blending the text in RGB over that ground and converting the picture, for
+    several inks and grounds of every game's palette."""
+    rng = random.Random(5)
+    inks = [palette.rgb[i] for i in rng.sample(range(40), 5)] + [(255, 255, 255), (0, 0, 0)]
+    grounds = rng.sample(range(40), 6)
+    for text in ("Świątynie ×4", "»2 Ağ", "Übersicht"):
+        face = typeface.font(18, True)
+        mask = typeface._text_mask(text, face, "la")[0]
+        for ink in inks:
+            for under in grounds:
+                rgb = Image.new("RGB", mask.size, palette.rgb[under])
+                rgb.paste(ink, (0, 0), mask)
+                stamp = Image.new("L", mask.size)
+                stamp.im.paste(typeface._stamp(text, face, "la", ink, under, palette),
+                               (0, 0, *mask.size))
+                assert stamp.tobytes() == palette.quantize(rgb).tobytes(), (text, ink, under)
 
 
 def test_a_label_redrawn_over_the_background_keeps_its_exact_blend():
