@@ -121,11 +121,16 @@ def ring(d: Draw, box: Box) -> None:
 def panel(d: Draw, box: Box, title: str = "", size: int = 20) -> int:
     """A light panel with an optional title; returns the y under the title."""
     d.rounded_rectangle(box, 10, fill=pal.PANEL, outline=pal.PANEL_EDGE, width=2)
-    if not title:
-        return box[1] + 10
-    d.text((box[0] + 14, box[1] + 8 + size // 2), fit(title, size, box[2] - box[0] - 28, True),
-           font=font(size, True), fill=pal.MUTED, anchor="lm")
-    return box[1] + size + 16
+    if title:
+        d.text((box[0] + 14, box[1] + 8 + size // 2),
+               fit(title, size, box[2] - box[0] - 28, True), font=font(size, True),
+               fill=pal.MUTED, anchor="lm")
+    return panel_top(box, title, size)
+
+
+def panel_top(box: Box, title: str = "", size: int = 20) -> int:
+    """The y under a panel's title (`panel` returns it too)."""
+    return box[1] + size + 16 if title else box[1] + 10
 
 
 def pill(d: Draw, x: int, y: int, text: str, size: int, fill: pal.RGB, ink_: pal.RGB,

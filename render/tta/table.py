@@ -29,6 +29,7 @@ from .common import (
     card_detail,
     fitted,
     panel,
+    panel_top,
     pill,
     png,
     ring,
@@ -183,7 +184,7 @@ def _static(d: Draw, boxes: dict[str, Box], words: dict[str, str]) -> None:
 def _tactics(d: Draw, view: View, box: Box, locale: str, words: dict[str, str]) -> None:
     """The common tactics area: tactics every player may copy (T-TAC), in its panel (drawn
     with the static part)."""
-    top = box[1] + 20 + 16 if words["tactics_area"] else box[1] + 10  # under its title (panel)
+    top = panel_top(box, words["tactics_area"], 20)
     cards = list(view["tactics_area"])
     per = (box[2] - box[0] - 28 + CARD_GAP) // (CARD_W + CARD_GAP)
     for i, card in enumerate(cards[:per]):
