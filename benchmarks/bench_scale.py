@@ -27,9 +27,9 @@ from pathlib import Path
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from bot.lobby import Lobby  # noqa: E402
-from bot.publish import render_board, render_extras, render_focus  # noqa: E402
+from bot.publish import render_post  # noqa: E402
 from bot.store import Store  # noqa: E402
-from bot.turns import Games, Table  # noqa: E402
+from bot.turns import Games  # noqa: E402
 from engine import registry  # noqa: E402
 from tests.bot_helpers import click_random  # noqa: E402
 
@@ -80,15 +80,10 @@ async def run(args: argparse.Namespace, game: str, players: int) -> None:
         end = time.perf_counter() + args.seconds
         interval = 60.0  # one click per game per minute
 
-        def post_pictures(table: Table) -> None:
-            render_board(table)
-            render_focus(table)
-            render_extras(table)
-
         async def draw(gid: int) -> None:
             nonlocal drawn
             table = await games.table(gid)
-            await asyncio.to_thread(post_pictures, table)
+            await asyncio.to_thread(render_post, table)  # as the publisher draws a post
             drawn += 1
 
         async def player(gid: int, rng: random.Random) -> None:

@@ -37,7 +37,7 @@ from PIL import Image  # noqa: E402
 
 from bot import messages  # noqa: E402
 from bot.lobby import Lobby  # noqa: E402
-from bot.publish import render_board, render_extras, render_focus, render_hand  # noqa: E402
+from bot.publish import render_hand, spectator_view  # noqa: E402
 from bot.store import Store  # noqa: E402
 from bot.turns import Games, Refusal  # noqa: E402
 from engine import registry  # noqa: E402
@@ -108,13 +108,15 @@ async def play(games: Games, game_id: int, rng: random.Random, pictures: bool,
         if res.commit is not None and pictures:
             fresh = await games.table(game_id)
             if seat.seat not in {p.seat for p in fresh.awaited()}:  # the channel post
-                board = render_board(fresh)
+                # as bot.publish.render_post draws them: from one spectator view
+                view = spectator_view(fresh)
+                board = fresh.kind.board_png(view)
                 if turn_times is not None:  # a turn: options, apply, commit and the board
                     turn_times.append(time.perf_counter() - start)
                 if floor is not None and floors is not None and board is not None:
                     floors.append(floor.measure(board))
-                render_focus(fresh)
-                render_extras(fresh)  # e.g. Through the Ages' board of each player
+                fresh.kind.focus_png(view)
+                fresh.kind.extra_pngs(view)  # e.g. Through the Ages' board of each player
             for other in fresh.seats:  # the publisher sends a hand that changed
                 sig = messages.hand_signature(fresh, other.seat)
                 if hands.get(other.seat) != sig:

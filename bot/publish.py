@@ -16,7 +16,8 @@ import contextlib
 import contextvars
 import io
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
 PUMP_LEASE = 30.0  # seconds a pump's lease lasts unless renewed (a dead process's is taken over)
 LEASE_RETRY = 1.0  # seconds between tries for a pump's lease that another process holds
 MAX_FILES = 10  # attachments per Discord message
+T = TypeVar("T")
 NO_MENTIONS = discord.AllowedMentions.none()
 USER_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
@@ -51,25 +53,25 @@ def awaited_mentions(table: Table) -> discord.AllowedMentions:
         roles=False, everyone=False)
 
 
+def spectator_view(table: Table) -> Any:
+    """What every public picture is drawn from, so that none can hold a secret."""
+    assert table.state is not None
+    return table.kind.rules.view(table.state, None)
+
+
 def render_board(table: Table) -> bytes:
-    """The public board: drawn from the spectator view, so it can hold no secret."""
-    assert table.state is not None
+    """The public board."""
+    return table.kind.board_png(spectator_view(table))
+
+
+def render_post(table: Table) -> tuple[bytes | None, bytes | None, list[tuple[str, bytes]]]:
+    """The channel post's public pictures, all from one spectator view: the board, the
+    close-up of the last turn's changes if the game draws one, and the game's extra pictures
+    (e.g. one board per player). One that fails to draw is left out, not the others."""
+    view = spectator_view(table)
     k = table.kind
-    return k.board_png(k.rules.view(table.state, None))
-
-
-def render_focus(table: Table) -> bytes | None:
-    """A close-up of the last turn's changes from the spectator view, if the game draws one."""
-    assert table.state is not None
-    k = table.kind
-    return k.focus_png(k.rules.view(table.state, None))
-
-
-def render_extras(table: Table) -> list[tuple[str, bytes]]:
-    """More public pictures beside the board (e.g. one per player), from the spectator view."""
-    assert table.state is not None
-    k = table.kind
-    return k.extra_pngs(k.rules.view(table.state, None))
+    return (_drawn(k.board_png, view), _drawn(k.focus_png, view),
+            _drawn(k.extra_pngs, view) or [])
 
 
 def post_files(board: bytes | None, focus: bytes | None, extras: list[tuple[str, bytes]],
@@ -110,13 +112,19 @@ def render_hand(table: Table, seat: int) -> bytes:
     return k.hand_png(k.rules.view(table.state, seat))
 
 
-async def picture(fn, *args) -> bytes | None:
-    """Render in a worker thread; a drawing failure costs the picture, not the turn."""
+def _drawn(fn: Callable[..., T], *args: Any) -> T | None:
+    """`fn(*args)`, or None when the drawing fails: a failure costs the picture, not the
+    turn (the text still goes out)."""
     try:
-        return await asyncio.to_thread(fn, *args)
-    except Exception:  # noqa: BLE001 - the text still goes out
+        return fn(*args)
+    except Exception:  # noqa: BLE001
         log_error("render_failed", what=getattr(fn, "__name__", "?"))
         return None
+
+
+async def picture(fn: Callable[..., T], *args: Any) -> T | None:
+    """Render in a worker thread; a drawing failure costs the picture, not the turn."""
+    return await asyncio.to_thread(_drawn, fn, *args)
 
 
 def png_file(data: bytes | None, name: str) -> list[discord.File]:
@@ -272,9 +280,7 @@ class Publisher:
                     notices.append(seat)
         humans = [table.seats[p.seat] for p in awaited if not table.seats[p.seat].is_ai]
         with use_language(game.language):  # the channel's post: the game's language
-            board = await picture(render_board, table)
-            focus = await picture(render_focus, table)  # where the last turn happened, close up
-            extras = await picture(render_extras, table) or []  # e.g. each player's board
+            board, focus, extras = await picture(render_post, table) or (None, None, [])
             content = messages.channel_post(table, events, notices)
             view_ = (turn_view(game.id, game.decisions, turn_label(table))
                      if humans else discord.utils.MISSING)
