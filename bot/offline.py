@@ -53,6 +53,8 @@ from data.i18n import t
 from engine import registry
 from engine.core import Decision, Event, IllegalDecision, Prompt
 
+from .kinds import kind
+
 COLUMNS = 3  # menu entries per line
 SAVE_FORMAT = "agora-offline-save"
 SAVE_VERSION = 1
@@ -436,8 +438,7 @@ class Session:
         for lines in self.rules.panel_lines(self.rules.view(s, seat), seat):
             for line in lines.splitlines():  # steps or money left, the hand in short
                 self.say("  " + line)
-        preview = getattr(self.rules, "turn_preview", None)  # what ending the turn would bring
-        for line in preview(s, seat) if preview is not None else []:
+        for line in kind(self.game).turn_preview(s, seat):  # what ending the turn would bring
             self.say("  " + line)
         self.menu(opts)
         while True:

@@ -42,10 +42,19 @@ OPEN_STATUSES = ("lobby", "playing")
 CHECKPOINT_EVERY = 32  # decisions between kept snapshots (a replay is about this long at most)
 # games whose rows (and, in bot.turns, decoded states) stay in memory: enough for the 10,000
 # games at a human pace of benchmarks/bench_cluster.py, where the process holding shard 0 serves
-# every game's DM clicks. A decoded state is 2-3 kB (Pantheon) to 14 kB (Amun-Re 5p), rows and
-# a compressed snapshot a few kB more: at most ~300 MB when all of them are Amun-Re games.
+# every game's DM clicks. A decoded state is 2-3 kB (Pantheon) to 14 kB (Amun-Re 5p), its rows
+# a few kB more: at most ~300 MB when all of them are Amun-Re games.
 CACHED_GAMES = 16384
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def remember(cache: dict[K, V], key: K, value: V, limit: int = CACHED_GAMES) -> None:
+    """`cache[key] = value`, the cache kept to `limit` entries: the oldest put goes first."""
+    cache[key] = value
+    if len(cache) > limit:
+        cache.pop(next(iter(cache)))
 
 
 class StaleWrite(Exception):
@@ -277,10 +286,9 @@ class Store:
         game, seats, drafts = await self._write(game_id, then_read)
         if not self._use_cache or game is None or self.generation(game_id) != expected:
             return
-        self._cache[game_id] = _Cached(game=self._game(game), seats=[self._seat(r) for r in seats],
-                                       drafts={r["seat"]: self._draft(r) for r in drafts})
-        if len(self._cache) > CACHED_GAMES:  # the oldest cached game goes first
-            self._cache.pop(next(iter(self._cache)))
+        remember(self._cache, game_id,
+                 _Cached(game=self._game(game), seats=[self._seat(r) for r in seats],
+                         drafts={r["seat"]: self._draft(r) for r in drafts}))
 
     async def _one(self, sql: str, args: tuple = ()) -> sqlite3.Row | None:
         return await self._run(lambda: self._conn.execute(sql, args).fetchone())
@@ -305,9 +313,11 @@ class Store:
         generation = self.generation(game_id)
         value = await load()
         if value is not None and self._use_cache and self.generation(game_id) == generation:
-            setattr(self._cache.setdefault(game_id, _Cached()), part, value)
-            if len(self._cache) > CACHED_GAMES:  # the oldest cached game goes first
-                self._cache.pop(next(iter(self._cache)))
+            cached = self._cache.get(game_id)
+            if cached is None:
+                cached = _Cached()
+            setattr(cached, part, value)
+            remember(self._cache, game_id, cached)
         return value
 
     async def schema_version(self) -> int:

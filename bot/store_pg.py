@@ -36,7 +36,6 @@ from typing import Any, TypeVar
 import asyncpg
 
 from .store import (
-    CACHED_GAMES,
     CHECKPOINT_EVERY,
     PACKED_V1,
     ChannelBusy,
@@ -49,6 +48,7 @@ from .store import (
     _dumps,
     migration_files,
     pack,
+    remember,
     unpack,
 )
 
@@ -130,9 +130,7 @@ class PgStore:
         game = self._game(row)
         if self._revisions.get(game.id) != game.revision:
             self._touch(game.id)
-            self._revisions[game.id] = game.revision
-            if len(self._revisions) > CACHED_GAMES:  # the oldest goes (a later read re-adds)
-                self._revisions.pop(next(iter(self._revisions)))
+            remember(self._revisions, game.id, game.revision)  # (a later read re-adds one)
         return game
 
     async def schema_version(self) -> int:

@@ -36,7 +36,7 @@ from engine.core import Decision, IllegalDecision, Prompt
 from .backends import GameStore
 from .kinds import Kind, kind
 from .logs import log
-from .store import CACHED_GAMES, Draft, GameRow, LogEntry, SeatRow, StaleWrite
+from .store import Draft, GameRow, LogEntry, SeatRow, StaleWrite, remember
 
 
 class Refusal(Exception):
@@ -229,9 +229,7 @@ class Games:
             if again is None or again.revision != game.revision:
                 continue  # another process committed between the row and the state
             if state is not None:
-                self._states[game_id] = (game.revision, state)
-                if len(self._states) > CACHED_GAMES:  # the oldest goes first
-                    self._states.pop(next(iter(self._states)))
+                remember(self._states, game_id, (game.revision, state))
             return Table(game, seats, state)
         # the game keeps changing under us (busy players elsewhere): answer from the last read
         # uncached; a decision on it is checked against the stored revision when written
@@ -329,9 +327,7 @@ class Games:
         """A seat's draft applied to the committed state: the next click of that seat finds it
         here instead of applying every step again (the stamp names the committed state, by
         its revision, and the draft)."""
-        self._previews[key] = (stamp, tuple(steps), preview, tuple(applied))
-        if len(self._previews) > CACHED_GAMES:
-            self._previews.pop(next(iter(self._previews)))
+        remember(self._previews, key, (stamp, tuple(steps), preview, tuple(applied)))
 
     @staticmethod
     def _draft_token(k: Kind, base: Any, seat: int, steps: list[Decision]) -> str:
@@ -580,7 +576,7 @@ class Games:
         except StaleWrite:
             raise Refusal(t("bot.err.changed")) from None
         # the state just written is the one the next reader needs: no reload and decode
-        self._states[table.game.id] = (revision, state)
+        remember(self._states, table.game.id, (revision, state))
         log("commit", game=table.game.id, seat=seat, source=source, decisions=len(entries),
             at=seq, barrier=any(e.barrier for e in entries), over=over)
         return Commit(table.game.id, seat, source, entries)
