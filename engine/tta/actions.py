@@ -221,12 +221,13 @@ def upgrade(s: State, p: Player, args: dict[str, Any], events: list[Event], comm
         return
     _pay_action(p, low, True, paid)
     _pay_resources(p, low, cost)
-    _move_worker(p, low, -1)
+    move_worker(p, low, -1)
     p.workers[high] = p.workers.get(high, 0) + 1
     events.append(Event("tta.upgrade", {"seat": p.seat, "card": low, "to": high, "cost": cost}))
 
 
-def _move_worker(p: Player, card_id: str, delta: int) -> None:
+def move_worker(p: Player, card_id: str, delta: int) -> None:
+    """`delta` workers onto (or, negative, off) a card; a card left without any is dropped."""
     n = p.workers.get(card_id, 0) + delta
     if n:
         p.workers[card_id] = n
@@ -247,7 +248,7 @@ def destroy(s: State, p: Player, args: dict[str, Any], events: list[Event], comm
     if not commit:
         return
     _pay_action(p, card_id, True, True)
-    _move_worker(p, card_id, -1)
+    move_worker(p, card_id, -1)
     p.pool += 1
     events.append(Event("tta.destroy", {"seat": p.seat, "card": card_id}))
 

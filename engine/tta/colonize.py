@@ -24,8 +24,9 @@ from typing import Any
 from data.tta import CARDS
 from engine.core import Decision, Event
 
+from .actions import move_worker
 from .cards import changing_totals, tokens_in, tokens_out
-from .draws import draw_cards
+from .draws import discard_military, draw_cards
 from .effects import COOK
 from .flow import AGENDA, Frame, err, pop, push
 from .state import Player, State
@@ -215,13 +216,10 @@ def _send(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
         raise err("party_weak", "T-COL-3", bid=frame["bid"], force=total)
     pop(s)
     for card, n in units.items():  # T-COL-9: sacrificed, the tokens back to the yellow bank
-        p.workers[card] -= n
-        if not p.workers[card]:
-            del p.workers[card]
+        move_worker(p, card, -n)
         p.yellow_bank += n
     for card in bonus + discard:  # T-COL-10 (and Cook's discards), face down
-        p.military.remove(card)
-        s.military_discard.setdefault(CARDS[card].age, []).append(card)
+        discard_military(s, p, card)
     events.append(Event("tta.colonize", {"seat": p.seat, "card": frame["card"],
                                          "units": units, "bonus": bonus,
                                          "discarded": len(discard), "force": total}))

@@ -1,9 +1,11 @@
 """Drawing military cards (T-MDRAW-1, T-DISC-2, G-MDRAW-1): from the current age's military
 deck, its discards reshuffled when it runs out; none in the final age (T-TEND-2). Used by the
-end of a turn, Development of Politics, Politics of Strength and Strategic Territory."""
+end of a turn, Development of Politics, Politics of Strength and Strategic Territory. And
+discarding one from a hand, face down (the hand limit, Politics of Strength, colonisation)."""
 
 from __future__ import annotations
 
+from data.tta import CARDS
 from engine.core import Event, Rng
 
 from .row import FINAL_AGE
@@ -33,3 +35,9 @@ def draw_cards(s: State, p: Player, count: int, events: list[Event]) -> list[str
         events.append(Event("tta.draw", {"seat": p.seat, "count": len(drawn)}))
         events.append(Event("tta.drawn", {"seat": p.seat, "cards": drawn}, private_to=p.seat))
     return drawn
+
+
+def discard_military(s: State, p: Player, card: str) -> None:
+    """A card from `p`'s military hand onto its age's discard pile, face down."""
+    p.military.remove(card)
+    s.military_discard.setdefault(CARDS[card].age, []).append(card)

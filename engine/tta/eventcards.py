@@ -33,7 +33,7 @@ from engine.core import Decision, Event, IllegalDecision
 from . import actions
 from .cards import changing_totals, remove_leader, tokens_out
 from .colonize import free_population, lose_colony, start_auction
-from .draws import draw_cards
+from .draws import discard_military, draw_cards
 from .effects import extra_mine_tokens
 from .flow import AGENDA, Frame, err, pop, push
 from .production import economy
@@ -102,12 +102,6 @@ def lose_population(s: State, p: Player, count: int, events: list[Event]) -> Non
 
 def _workers_on_cards(p: Player) -> list[str]:
     return sorted(c for c, n in p.workers.items() if n > 0)
-
-
-def _take_worker(p: Player, card: str) -> None:
-    p.workers[card] -= 1
-    if not p.workers[card]:
-        del p.workers[card]
 
 
 # --- Age A: all positive, all players (T-EVT-3) ----------------------------------------------
@@ -286,8 +280,7 @@ def politics_of_strength(s: State, current: int, events: list[Event]) -> None:
         push(s, {"t": "discard", "seats": [loser.seat], "left": 3})
     elif loser.military:
         for card in list(loser.military):
-            loser.military.remove(card)
-            s.military_discard.setdefault(CARDS[card].age, []).append(card)
+            discard_military(s, loser, card)
         events.append(Event("tta.discarded", {"seat": loser.seat}))
 
 
@@ -472,7 +465,7 @@ def _lose_pop(s: State, p: Player, args: dict[str, Any], events: list[Event], co
     if p.workers.get(card, 0) < 1:
         raise err("no_building", "T-EVT-5")
     if commit:
-        _take_worker(p, card)
+        actions.move_worker(p, card, -1)
         p.yellow_bank += 1
         events.append(Event("tta.population_lost", {"seat": p.seat, "count": 1,
                                                     "card": card}))
@@ -485,7 +478,7 @@ def _destroy(s: State, p: Player, args: dict[str, Any], events: list[Event], com
     if card not in _buildings(victim, tuple(kinds)):
         raise err("no_building", "T-EVT-5")
     if commit:
-        _take_worker(victim, card)
+        actions.move_worker(victim, card, -1)
         victim.pool += 1
         events.append(Event("tta.destroy", {"seat": victim.seat, "card": card, "by": p.seat}))
 

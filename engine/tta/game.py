@@ -15,7 +15,7 @@ from engine.simulate import player_names
 
 from . import setup, turn  # noqa: F401 (turn registers the agenda frames)
 from .flow import AGENDA, current, err
-from .politics import PEEK
+from .politics import peeker
 from .state import COLOURS, State
 from .view import make_view
 
@@ -133,7 +133,7 @@ def reveals(before: State, after: State, seat: int) -> bool:
         return True
     if before.future_events != after.future_events:  # a card prepared face down
         return True
-    if _peeking(after) and not _peeking(before):  # Joan of Arc sees the top event
+    if peeker(after) is not None and peeker(before) is None:  # Joan of Arc sees the top event
         return True
     if before.result is None and after.result is not None:
         return True
@@ -141,12 +141,6 @@ def reveals(before: State, after: State, seat: int) -> bool:
         if b.seat != seat and (b.hand != a.hand or b.military != a.military):
             return True
     return False
-
-
-def _peeking(s: State) -> bool:
-    frame = current(s)
-    return (frame is not None and frame["t"] == "politics"
-            and s.players[frame["seat"]].leader == PEEK)
 
 
 def sealed(s: State, seat: int, decision: Decision) -> bool:

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from data.tta import CARDS
-
 from .state import Player, State
 from .stats import stats
+from .tokens import stored
 
 # player facts -> the part of a board they are drawn in (render.tta.last.PARTS's names)
 PARTS = {
@@ -43,14 +42,10 @@ def _facts(p: Player) -> dict[str, Any]:
         "leader": p.leader, "tactic": p.tactic, "yellow_bank": p.yellow_bank, "pool": p.pool,
         "blue_bank": p.blue_bank, "wonder": p.wonder, "wonder_stages": p.wonder_stages,
         "wonders": list(p.wonders), "hand_count": len(p.hand),
-        "military_count": len(p.military), "food": _stored(p, "food"),
-        "resources": _stored(p, "resources"), "techs": list(p.techs),
+        "military_count": len(p.military), "food": stored(p, "farm"),
+        "resources": stored(p, "mine"), "techs": list(p.techs),
         "workers": dict(p.workers), "blue": dict(p.blue),
     }
-
-
-def _stored(p: Player, what: str) -> int:
-    return sum(n * getattr(CARDS[c], what) for c, n in p.blue.items() if c in CARDS)
 
 
 def mark(s: State) -> None:

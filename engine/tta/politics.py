@@ -31,7 +31,7 @@ from . import eventcards
 from .actions import card_arg
 from .cards import remove_leader
 from .colonize import gain_colony
-from .flow import AGENDA, Frame, err, pop, push
+from .flow import AGENDA, Frame, current, err, pop, push
 from .state import Player, State
 from .tokens import box_yellow
 
@@ -59,6 +59,14 @@ def start(s: State, seat: int, events: list[Event]) -> None:
     if p.leader == PEEK and s.events:
         events.append(Event("tta.peek", {"seat": seat, "card": s.events[-1]}, private_to=seat))
     push(s, {"t": "politics", "seat": seat, "done": 0})
+
+
+def peeker(s: State) -> int | None:
+    """The seat that sees the top current event now: Joan of Arc's, in its politics phase."""
+    frame = current(s)
+    if frame is not None and frame["t"] == "politics" and s.players[frame["seat"]].leader == PEEK:
+        return frame["seat"]
+    return None
 
 
 def _candidates(s: State, p: Player) -> Iterator[Decision]:
@@ -119,7 +127,7 @@ def _politics(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
     frame["done"] += 1
     if frame["done"] == 2:
         p.once.append(SECOND_POLITICAL)  # Julius Caesar's second action is spent
-    if frame["done"] >= allowed(p) or frame["done"] >= 2:
+    if frame["done"] >= allowed(p):
         pop(s)  # the phase is over once the last allowed action has been taken
     if d.kind == "prepare":
         prepare(s, p, d.args["card"], events)

@@ -62,10 +62,9 @@ def barbarossa(s: State, p: Player, args: dict[str, Any], events: list[Event], c
         raise err("not_in_play", "T-BUILD-1")
     actions.need_military(p, 1)
     if not commit:
-        # check both parts in order on a scratch copy: the build may need the new worker
-        work = s.clone()
-        q = work.players[p.seat]
-        _both(work, q, unit, [])
+        # check both parts in order on a scratch copy of the player (they change nothing
+        # else): the build may need the new worker
+        _both(s, Player(**p.to_json()), unit, [])
         return
     _both(s, p, unit, events)
     events.append(Event("tta.barbarossa", {"seat": p.seat, "card": unit}))
@@ -97,10 +96,8 @@ def bach(s: State, p: Player, args: dict[str, Any], events: list[Event], commit:
         return
     p.ca_spent += 1
     p.turn_used.append(BACH)
-    p.workers[low] -= 1
-    if not p.workers[low]:
-        del p.workers[low]
-    p.workers[high] = p.workers.get(high, 0) + 1
+    actions.move_worker(p, low, -1)
+    actions.move_worker(p, high, 1)
     events.append(Event("tta.bach", {"seat": p.seat, "card": low, "to": high}))
 
 

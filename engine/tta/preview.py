@@ -19,6 +19,7 @@ from .flow import current
 from .production import production
 from .state import Player, State
 from .stats import discontent
+from .text import signed
 from .turn import strong_culture
 
 
@@ -61,13 +62,13 @@ def turn_preview(s: State, seat: int, locale: str | None = None) -> list[str]:
         p = s.players[seat]
         lines.append(t("tta.preview.uprising", locale, discontent=discontent(p), idle=p.pool))
         return lines
-    parts = [t("tta.summary.points", locale, culture=_signed(end["culture"]),
-               science=_signed(end["science"]))]
+    parts = [t("tta.summary.points", locale, culture=signed(end["culture"]),
+               science=signed(end["science"]))]
     if end["corruption"]:
         parts.append(t("tta.summary.corruption", locale, n=end["corruption"]))
-    parts.append(t("tta.summary.food", locale, food=_signed(end["food"]),
+    parts.append(t("tta.summary.food", locale, food=signed(end["food"]),
                    eaten=end["consumption"]))
-    parts.append(t("tta.summary.resources", locale, n=_signed(end["resources"])))
+    parts.append(t("tta.summary.resources", locale, n=signed(end["resources"])))
     lines.append(" · ".join(parts))
     if end["bonus"]:
         lines.append(t("tta.preview.bonus", locale, n=end["bonus"]))
@@ -76,7 +77,3 @@ def turn_preview(s: State, seat: int, locale: str | None = None) -> list[str]:
     if end["corruption_unpaid"]:
         lines.append(t("tta.preview.unpaid", locale, n=end["corruption_unpaid"]))
     return lines
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)

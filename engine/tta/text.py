@@ -53,7 +53,7 @@ def _name(names: list[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
 
-def _signed(n: Any) -> str:
+def signed(n: Any) -> str:
     return f"+{n}" if isinstance(n, int) and n > 0 else str(n)
 
 
@@ -188,15 +188,15 @@ def event_text(e: Event, names: list[str], viewer: int | None,
 def production_line(a: dict[str, Any], names: list[str], locale: str | None = None) -> str:
     """The end of a seat's turn in one compact line: points scored, corruption, food produced
     and eaten (famine), resources produced."""
-    parts = [t("tta.summary.points", locale, culture=_signed(a.get("culture", 0)),
-               science=_signed(a.get("science", 0)))]
+    parts = [t("tta.summary.points", locale, culture=signed(a.get("culture", 0)),
+               science=signed(a.get("science", 0)))]
     if a.get("corruption"):
         parts.append(t("tta.summary.corruption", locale, n=a["corruption"]))
-    parts.append(t("tta.summary.food", locale, food=_signed(a.get("food", 0)),
+    parts.append(t("tta.summary.food", locale, food=signed(a.get("food", 0)),
                    eaten=a.get("consumption", 0)))
     if a.get("famine"):
         parts.append(t("tta.summary.famine", locale, n=a["famine"]))
-    parts.append(t("tta.summary.resources", locale, n=_signed(a.get("resources", 0))))
+    parts.append(t("tta.summary.resources", locale, n=signed(a.get("resources", 0))))
     return t("tta.summary.line", locale, name=_name(names, a.get("seat")),
              parts=" · ".join(parts))
 
@@ -253,8 +253,8 @@ def status_lines(v: View) -> list[str]:
     """One line per seat of public facts: points and rates, strength, happiness, actions,
     hand counts."""
     return [t("tta.status.player", culture=p["culture"],
-              culture_rate=_signed(p["culture_rating"]), science=p["science"],
-              science_rate=_signed(p["science_rating"]), strength=p["strength"],
+              culture_rate=signed(p["culture_rating"]), science=p["science"],
+              science_rate=signed(p["science_rating"]), strength=p["strength"],
               happiness=p["happiness"], discontent=p["discontent"], ca=p["civil_actions"],
               ca_total=p["civil_total"], ma=p["military_actions"], ma_total=p["military_total"],
               civil=p["hand_count"], military=p["military_count"])

@@ -21,7 +21,7 @@ from . import (
     scoring,
     tactics,
 )
-from .draws import draw_cards
+from .draws import discard_military, draw_cards
 from .effects import STRONG_CULTURE, TUCKABLE, UNIT_ALLOWANCE
 from .flow import AGENDA, Frame, err, pop, push
 from .production import production
@@ -208,8 +208,7 @@ def _discard(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
         raise err("discard_now", "T-MDISC-1")
     if card not in p.military:
         raise err("not_military", "T-MDISC-1")
-    p.military.remove(card)
-    s.military_discard.setdefault(CARDS[card].age, []).append(card)
+    discard_military(s, p, card)
     events.append(Event("tta.discard", {"seat": p.seat, "card": card}, private_to=p.seat))
     events.append(Event("tta.discarded", {"seat": p.seat}))
     if _discard_done(p, frame):

@@ -19,7 +19,7 @@ from engine.core import copy_json
 from . import last
 from .flow import current
 from .listing import Listing
-from .politics import PEEK
+from .politics import peeker
 from .state import Player, State
 from .stats import consumption, corruption_of, discontent, population_cost, stats
 
@@ -67,22 +67,18 @@ def _ages(cards: list[str]) -> dict[str, int]:
     return dict(sorted(Counter(CARDS[c].age for c in cards).items()))
 
 
-def _pending(s: State) -> dict[str, Any] | None:
+def _pending(frame: dict[str, Any] | None) -> dict[str, Any] | None:
     """The awaited step, public parts only (every frame field is public: prepared cards and
     discards are never stored in frames)."""
-    frame = current(s)
     return None if frame is None else copy_json(frame)
 
 
 def make_view(s: State, seat: int | None) -> dict[str, Any]:
     frame = current(s)
-    peek = None
-    if (seat is not None and frame is not None and frame["t"] == "politics"
-            and frame.get("seat") == seat and s.players[seat].leader == PEEK and s.events):
-        peek = s.events[-1]
+    peek = s.events[-1] if seat is not None and peeker(s) == seat and s.events else None
     return {
         "event_ages": _ages(s.events), "future_event_ages": _ages(s.future_events),
-        "tactics_area": list(s.tactics_area), "pending": _pending(s), "peek": peek,
+        "tactics_area": list(s.tactics_area), "pending": _pending(frame), "peek": peek,
         "seat": seat, "round": s.round, "turn": s.turn, "start": s.start, "age": s.age,
         "row": list(s.row),
         "civil_deck": len(s.civil.get(s.age, [])) if s.age in s.civil else 0,

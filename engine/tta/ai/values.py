@@ -16,11 +16,10 @@ from functools import lru_cache
 
 from data.tta import CARDS, SWEEP, TSCORE, Card, corruption, deck, yellow_row
 
+from ..row import FINAL_AGE
 from ..state import Player
 from ..stats import output, stats
 from ..tokens import stored
-
-FINAL_AGE = "III"
 
 
 @dataclass(frozen=True)
@@ -106,7 +105,7 @@ def tech_value(p: Player, card_id: str, rounds: float, k: Knobs) -> float:
         gain = max(c.food + c.resources - best, 0)
         return pts + gain * min(future, 5) * 0.8
     if kind == "urban":
-        per = c.culture * future + c.science * (1 + future * k.science) + c.happiness * 1.5
+        per = _urban_worth(c, future, k)
         best = max((_urban_worth(CARDS[t], future, k) for t in others
                     if CARDS[t].kind == "urban" and CARDS[t].subtype == c.subtype), default=0)
         return pts + max(per - best, 0) * 0.6 + (1.0 if best == 0 else 0.0)
