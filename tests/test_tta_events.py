@@ -382,6 +382,9 @@ def test_politics_of_strength() -> None:
     s, after = reveal("politics_of_strength_ii", setup)
     assert len(after.players[0].military) == 5
     assert T.pending(after)[0].kind == "discard" and T.pending(after)[0].seat == 2
+    # the prompt counts the cards left to lose, not the hand limit's excess
+    assert T.prompt_text(after, T.pending(after)[0]) == (
+        "Discard 3 military cards of your choice, face down.")
     for card in ("foray_i", "rats_i", "legion_i"):
         after = play(after, 2, "discard", card=card)
     assert after.players[2].military == ["crusades_i"]

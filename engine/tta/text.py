@@ -18,6 +18,7 @@ from data.i18n import t
 from data.tta import CARDS, row_cost
 from engine.core import Decision, Event, Prompt
 
+from .flow import current
 from .state import State
 from .stats import stats
 
@@ -224,6 +225,10 @@ def prompt_text(state: State, prompt: Prompt) -> str:
         return t("tta.prompt.action", ca=rating.civil_actions - p.ca_spent,
                  ma=rating.military_actions + p.temp_ma - p.ma_spent)
     if prompt.kind == "discard":
+        frame = current(state)
+        if frame is not None and "left" in frame:  # cards to lose (Politics of Strength)
+            n = min(frame["left"], len(p.military))
+            return t("tta.prompt.lose_military", n=n, count=n)
         limit = stats(p).military_limit
         return t("tta.prompt.discard", n=len(p.military) - limit, count=len(p.military) - limit)
     text = t(f"tta.prompt.{prompt.kind}")
