@@ -63,7 +63,6 @@ def cpu_medians(stages: list[Callable[[], Any]], runs: int) -> list[tuple[float,
 
 # where a game's shared-table drawing lives, when not in render.<game>.board
 BOARD_MODULE = {"tta": "render.tta.table"}
-GAME_IDS = ("pantheon", "amunre", "tta")
 
 # the two steps of render.png.encode, timed apart
 convert = to_palette
@@ -169,7 +168,7 @@ def bench_turns(game: str, start: int, turns: int) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=(*GAME_IDS, "all"), default="all")
+    parser.add_argument("--game", choices=(*registry.ids(), "all"), default="all")
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--decisions", type=int, default=300)
     parser.add_argument("--turns", type=int, default=40,
@@ -179,7 +178,7 @@ def main() -> int:
     print(f"load average (1 min): {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
     print("CPU ms medians: draw, conversion to the palette, encode alone of the final image, "
           "total = the render hook end to end; ratio = total / encode alone")
-    for game in GAME_IDS if args.game == "all" else (args.game,):
+    for game in registry.ids() if args.game == "all" else (args.game,):
         bench(game, args.runs, args.decisions)
         if args.turns:
             bench_turns(game, args.turns_from, args.turns)
