@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import engine.tta as T
+from data.i18n import use_language
 from data.tta import CARDS
 from render import typeface
 from render.tta import common, player, table
@@ -176,3 +177,15 @@ def test_the_memo_is_bounded_and_not_used_while_auditing():
     with overflow_audit() as found:  # drawn again, so that its overflow is measured
         player.player_png(wide, 0)
     assert [o.text for o in found] == [named["name"]]
+
+
+def test_a_board_without_a_locale_is_remembered_in_the_context_language():
+    """With no locale a board is written in the context's language (data.i18n.use_language):
+    the memos hold that language, never None, so another context's board is not pasted."""
+    forget()
+    v = views(2, 7, 40)[2]
+    with use_language("cs"):
+        cs = player.player_png(v, 0)
+    with use_language("en"):
+        assert player.player_png(v, 0) == player.player_png(v, 0, "en") != cs
+        assert png(player.draw_player(v, 1)) == png(player.draw_player(v, 1, "en"))

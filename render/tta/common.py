@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from data import i18n
 from data.tta import CARDS
 from render.memo import Memo
 from render.png import encode
@@ -34,6 +35,12 @@ def canvas(size: tuple[int, int], rgb: bool) -> tuple[Image.Image, TextDraw]:
     """A blank picture in the palette (in RGB with `rgb`: the reference drawing)."""
     img = Image.new("RGB", size, pal.BACKGROUND) if rgb else pal.PAL.new(size, pal.BACKGROUND)
     return img, TextDraw(img)
+
+
+def language(locale: str | None) -> str:
+    """The language a picture for `locale` is written in, as `tr` resolves it (None: the
+    context's): resolved once per picture, it is what a memo key holds."""
+    return locale if locale in i18n.LANGUAGES else i18n.language(locale)
 
 
 def tr(key: str, locale: str | None = None, **args: object) -> str:
@@ -261,8 +268,8 @@ def _detail(d: Draw, box: Box, detail: str, reserve: int) -> None:
 
 # Row card faces (everything but the corner number), wherever in the row: the row moves left
 # every turn, so a card drawn last turn is mostly found again in another space. A face of a
-# row space (141 x 151 palette pixels, ~21 kB) for each card and language met: 512 of them
-# are ~11 MB at most.
+# row space (152 x 151 palette pixels, ~23 kB) for each card and language met: 512 of them
+# are ~12 MB at most.
 TILE_MEMO = 512
 TILES = Memo(TILE_MEMO)
 

@@ -18,9 +18,9 @@ def ringed_slots(view: View) -> set[int]:
     last = view.get("last")
     if isinstance(last, dict) and "slots" in last:
         return set(last["slots"])
-    if view.get("result") is not None:
+    if view.get("result") is not None or not _refilled(view):
         return set()
-    return {i for i, c in enumerate(view["row"]) if c is None and _refilled(view)}
+    return {i for i, c in enumerate(view["row"]) if c is None}
 
 
 def _refilled(view: View) -> bool:

@@ -31,6 +31,7 @@ from .common import (
     card_tile,
     colour,
     fitted,
+    language,
     panel,
     pill,
     png,
@@ -83,7 +84,7 @@ def board_inputs(view: View, seat: int) -> Board:
 def player_png(view: View, seat: int, locale: str | None = None) -> bytes:
     """Seat `seat`'s board as a PNG: from PNGS when a board was drawn from the same inputs
     (compared as canonical JSON, dict keys sorted) in the same language."""
-    board = board_inputs(view, seat)
+    board, locale = board_inputs(view, seat), language(locale)
     if auditing():  # every text measured
         return png(_draw(board, locale, False))
     try:
@@ -152,7 +153,7 @@ def layout(pv: dict[str, Any]) -> dict[str, Box]:
 def draw_player(view: View, seat: int, locale: str | None = None,
                 rgb: bool = False) -> Image.Image:
     """Seat `seat`'s board in the palette (in RGB with `rgb`: the reference drawing)."""
-    return _draw(board_inputs(view, seat), locale, rgb)
+    return _draw(board_inputs(view, seat), language(locale), rgb)
 
 
 def _draw(board: Board, locale: str | None, rgb: bool) -> Image.Image:
@@ -185,9 +186,10 @@ def _header(d: Draw, pv: dict[str, Any], on_turn: bool, locale: str | None) -> N
     room = WIDTH - MARGIN - hand_w - 24 - x
     if on_turn:
         label = tr("on_turn", locale)
-        room -= text_width(label, 20, True) + 28
-        pill(d, WIDTH - MARGIN - hand_w - 24 - text_width(label, 20, True) - 16, 24, label,
-             20, pal.ACTIVE, pal.WHITE)
+        label_w = text_width(label, 20, True)
+        room -= label_w + 28
+        pill(d, WIDTH - MARGIN - hand_w - 24 - label_w - 16, 24, label, 20, pal.ACTIVE,
+             pal.WHITE)
     d.text((x, 38), fit(pv["name"], 32, room, True), font=font(32, True), fill=pal.HEADER_INK,
            anchor="lm")
     d.text((WIDTH - MARGIN, 38), hand, font=font(20, True), fill=pal.HEADER_INK, anchor="rm")
@@ -296,8 +298,8 @@ def _tech_face(d: Draw, box: Box, card: str, workers: int, blue: int,
         d.text((x0 + 8, y1 - 62), fit(worth, 16, x1 - x0 - 16), font=font(16), fill=pal.INK,
                anchor="ls")
     elif c.kind not in ("urban", "unit"):
-        lines = wrap(_effect(c, locale), 17, x1 - x0 - 16, max_lines=2) if _effect(c, locale) \
-            else []
+        effect = _effect(c, locale)
+        lines = wrap(effect, 17, x1 - x0 - 16, max_lines=2) if effect else []
         for i, line in enumerate(reversed(lines)):
             d.text((x0 + 8, y1 - 12 - i * 22), line, font=font(17), fill=pal.INK, anchor="ls")
 
@@ -325,10 +327,13 @@ def _sections(table: list[Any]) -> list[list[int]]:
     return groups
 
 
-def _bank(d: Draw, box: Box, count: int, slots: int, sections: list[list[int]],
-          fill: pal.RGB, edge: pal.RGB) -> int:
-    """A bank's spaces filled from the left, a gap between sections, "+n" for tokens beyond
-    them; returns the right edge."""
+def _bank(d: Draw, box: Box, title: str, count: int, slots: int, sections: list[list[int]],
+          fill: pal.RGB, edge: pal.RGB, line: str, line_ink: pal.RGB) -> None:
+    """A bank's panel: its title; its spaces filled from the left, a gap between sections,
+    "+n" for tokens beyond them; `line` under them."""
+    d.rounded_rectangle(box, 10, fill=pal.PANEL, outline=pal.PANEL_EDGE, width=2)
+    d.text((box[0] + 14, box[1] + 18), fit(title, 20, 560, True), font=font(20, True),
+           fill=pal.MUTED, anchor="lm")
     x = box[0] + 24
     cy = box[1] + 58
     step = 2 * BANK_R + 6
@@ -344,23 +349,25 @@ def _bank(d: Draw, box: Box, count: int, slots: int, sections: list[list[int]],
     if count > slots:  # tokens beyond the printed spaces (cards that add yellow or blue)
         d.text((x, cy), f"+{count - slots}", font=font(24, True), fill=pal.INK, anchor="lm")
         x += text_width(f"+{count - slots}", 24, True) + 12
-    return x
+    d.text((box[0] + 24, box[3] - 16), fit(line, 18, max(x, 640) - box[0] - 24),
+           font=font(18), fill=line_ink, anchor="lm")
+
+
+# the printed sections of the banks: by the food cost and happy faces of the next worker
+# (yellow), by the corruption they uncover (blue)
+YELLOW_SECTIONS = _sections([YELLOW_TABLE[i] for i in range(1, YELLOW_SLOTS + 1)])
+BLUE_SECTIONS = _sections([corruption(i) for i in range(1, BLUE_SLOTS + 1)])
 
 
 def _yellow(d: Draw, pv: dict[str, Any], box: Box, locale: str | None) -> None:
     """The yellow bank (T-BOARD-3) with the food cost of the next worker, the consumption and
     the happy faces required; the worker pool as one big token."""
-    d.rounded_rectangle(box, 10, fill=pal.PANEL, outline=pal.PANEL_EDGE, width=2)
     count = pv["yellow_bank"]
-    d.text((box[0] + 14, box[1] + 18), fit(tr("yellow_bank", locale, n=count), 20, 560, True),
-           font=font(20, True), fill=pal.MUTED, anchor="lm")
-    sections = _sections([YELLOW_TABLE[i] for i in range(1, YELLOW_SLOTS + 1)])
-    right = _bank(d, box, count, YELLOW_SLOTS, sections, pal.WORKER, pal.WORKER_EDGE)
     cost = pv["population_cost"]
     line = tr("population_line", locale, cost=cost if cost is not None else "-",
-              need=YELLOW_TABLE[min(max(count, 0), 18)][2])
-    d.text((box[0] + 24, box[3] - 16), fit(line, 18, max(right, 640) - box[0] - 24),
-           font=font(18), fill=pal.INK, anchor="lm")
+              need=YELLOW_TABLE[min(max(count, 0), YELLOW_SLOTS)][2])
+    _bank(d, box, tr("yellow_bank", locale, n=count), count, YELLOW_SLOTS, YELLOW_SECTIONS,
+          pal.WORKER, pal.WORKER_EDGE, line, pal.INK)
     _pool(d, pv, box, locale)
 
 
@@ -373,16 +380,11 @@ def _pool(d: Draw, pv: dict[str, Any], box: Box, locale: str | None) -> None:
 
 def _blue(d: Draw, pv: dict[str, Any], box: Box, locale: str | None) -> None:
     """The blue bank (T-BOARD-1): sections by the corruption they uncover."""
-    d.rounded_rectangle(box, 10, fill=pal.PANEL, outline=pal.PANEL_EDGE, width=2)
     count = pv["blue_bank"]
-    d.text((box[0] + 14, box[1] + 18), fit(tr("blue_bank", locale, n=count), 20, 560, True),
-           font=font(20, True), fill=pal.MUTED, anchor="lm")
-    keys = [corruption(i) for i in range(1, BLUE_SLOTS + 1)]
-    right = _bank(d, box, count, BLUE_SLOTS, _sections(keys), pal.BLUE_TOKEN, pal.BLUE_EDGE)
     line = tr("corruption_line", locale, n=pv["corruption"]) if pv["corruption"] \
         else tr("no_corruption_line", locale)
-    d.text((box[0] + 24, box[3] - 16), fit(line, 18, max(right, 640) - box[0] - 24),
-           font=font(18), fill=pal.BAD if pv["corruption"] else pal.INK, anchor="lm")
+    _bank(d, box, tr("blue_bank", locale, n=count), count, BLUE_SLOTS, BLUE_SECTIONS,
+          pal.BLUE_TOKEN, pal.BLUE_EDGE, line, pal.BAD if pv["corruption"] else pal.INK)
 
 
 def _wonders(d: Draw, pv: dict[str, Any], box: Box, locale: str | None) -> None:
@@ -404,7 +406,7 @@ def _wonders(d: Draw, pv: dict[str, Any], box: Box, locale: str | None) -> None:
             d.text((sx + 25, top + 56), str(cost), font=font(24, True),
                    fill=pal.WHITE if built else pal.INK, anchor="mm")
             sx += 58
-        x = max(sx, x + 212) + 16
+        x = sx + 16
     done = pv.get("wonders", [])
     if not done and not wonder:
         d.text((x, top + 14), tr("no_wonders", locale), font=font(20), fill=pal.MUTED,

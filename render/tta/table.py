@@ -28,6 +28,7 @@ from .common import (
     canvas,
     card_detail,
     fitted,
+    language,
     panel,
     panel_top,
     pill,
@@ -141,8 +142,7 @@ BACKGROUNDS = Memo(BACKGROUND_MEMO)
 
 def draw_board(view: View, locale: str | None = None, rgb: bool = False) -> Image.Image:
     """The table in the palette (in RGB with `rgb`: the reference drawing)."""
-    # the language once (tr resolves None and "en-US" the same way every time)
-    lang = locale if locale in i18n.LANGUAGES else i18n.language(locale)
+    lang = language(locale)  # once: the memo keys hold it
     words = _words(lang)
     n, tactics = len(view["players"]), bool(view.get("tactics_area"))
     boxes = _layout(n, tactics)
@@ -203,8 +203,9 @@ def _header(d: Draw, view: View, locale: str, words: dict[str, str]) -> None:
     players = view["players"]
     if view.get("result") is not None:
         label = words["game_over"]
-        right = pill(d, WIDTH - MARGIN - text_width(label, 22, True) - 20, 24, label, 22,
-                     pal.ACTIVE, pal.WHITE, 10) - text_width(label, 22, True) - 20 - 12
+        x = WIDTH - MARGIN - text_width(label, 22, True) - 20  # the pill ends at the margin
+        pill(d, x, 24, label, 22, pal.ACTIVE, pal.WHITE, 10)
+        right = x - 12
     else:
         pv = players[view["turn"]] if 0 <= view.get("turn", -1) < len(players) else None
         if pv is not None:
