@@ -4,6 +4,7 @@ encoding. Everything is drawn from a view (a dict of engine.tta.view.make_view).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -258,12 +259,24 @@ def _corner(d: Draw, box: Box, corner: str) -> None:
 
 
 def _detail(d: Draw, box: Box, detail: str, reserve: int) -> None:
-    x0, _, x1, y1 = box
-    if detail:
-        room = x1 - x0 - 16 - reserve
-        size = fitted(detail, (17, 15, 13), room)
-        d.text((x0 + 8, y1 - 10), fit(detail, size, room), font=font(size), fill=pal.INK,
-               anchor="ls")
+    shown = _detail_fit(box[2] - box[0], detail, reserve)
+    if shown is not None:
+        size, text = shown
+        d.text((box[0] + 8, box[3] - 10), text, font=font(size), fill=pal.INK, anchor="ls")
+
+
+def _detail_fit(width: int, detail: str, reserve: int) -> tuple[int, str] | None:
+    """The detail line of a tile `width` wide, beside a corner number `reserve` wide: its size
+    and text (cut to fit), or None for no detail."""
+    if not detail:
+        return None
+    room = width - 16 - reserve
+    size = fitted(detail, (17, 15, 13), room)
+    return size, fit(detail, size, room)
+
+
+# for the face memo's key (never asked while auditing: a cut is reported by drawing it)
+_detail_key = lru_cache(maxsize=4096)(_detail_fit)
 
 
 # Row card faces (everything but the corner number), wherever in the row: the row moves left
@@ -288,9 +301,12 @@ def row_tile(d: Draw, box: Box, card: str, locale: str | None, detail: str = "",
     x0, y0, x1, y1 = box
     region = (x0, y0, x1 + 1, y1 + 1)
     reserve = _reserve(corner) if corner else 0
-    # everything the face depends on; the colour under it shows in its rounded corners
+    # everything the face depends on; the colour under it shows in its rounded corners. The
+    # detail line as it is drawn, not the corner's width: a card moving from space 10 to 9
+    # keeps its face when its detail fits beside either number (it nearly always does)
     under = d.im.getpixel((x0, y0))
-    key = (card, locale, detail, name_lines, reserve, x1 - x0, y1 - y0, under, d.colours)
+    key = (card, locale, _detail_key(x1 - x0, detail, reserve), name_lines, x1 - x0, y1 - y0,
+           under, d.colours)
     face = TILES.get(key)
     if face is None:
         # drawn on its own (the blank space cut out) at the origin, not at its place: the
