@@ -458,6 +458,10 @@ class Games:
         table = await self.table(game_id)
         if table.game.status != "playing":
             return None
+        # the commit dropped this seat's draft: its panel would be the committed state's, and
+        # with no option it is not active (its token, a digest of the state, is not needed)
+        if not table.kind.options(table.state, seat):
+            return None
         panel = await self.panel(table, seat)
         return panel if panel.active else None
 
