@@ -20,7 +20,9 @@ game and player count:
   picture whenever that seat's hand changed);
 - the floor, measured in the same run: one SQLite WAL commit (synchronous=FULL, as the store) of
   a snapshot-sized row, plus one PNG encode (level 1) of the board; and a turn — the legal
-  options, apply, commit, and the board picture — as a ratio to that floor;
+  options, apply, commit, and the board picture — as a ratio to that floor: the median over
+  `--games` games played after a first one (the first game's ratio, whose turns also fill the
+  picture caches, and that of all the games, are printed beside it);
 - the database bytes per finished game (the file after a checkpoint, divided by the games).
 """
 
@@ -158,25 +160,26 @@ async def bench(game: str, players: int, n_games: int, seed: int) -> None:
         floor = Floor(tmp)
         start = time.perf_counter()
         first = 0  # turns of the first game drawn, while the picture caches are still cold
-        for i in range(n_games):  # as many games as without pictures: more turns to compare
+        # the first game drawn and then as many as without pictures: the turn is measured in
+        # those, as a bot that has drawn a game since it started pays it; the first game's
+        # turns also pay once for what a process draws the first time (each card face, text
+        # and number, each shape and ground colour), and are printed apart
+        for i in range(n_games + 1):
             gid = await open_game(lobby, game, players, seed + 1000 + i, CHANNEL + 1000 + i)
             decisions += await play(games, gid, rng, pictures=True, turn_times=turns,
                                     floor=floor, floors=floors)
             first = first or len(turns)
-        drawn = decisions / (time.perf_counter() - start - floor.spent)
+        drawn = decisions / (time.perf_counter() - start - floor.spent)  # the first included
         floor.con.close()
         await store.close()
     # the turn (pictures included: the floor is what they cannot avoid) beside its floor
-    floor_ms = statistics.median(floors) * 1000
     ratios = [t / f for t, f in zip(turns, floors, strict=True)]
-    ratio = statistics.median(ratios)
-    turn = statistics.median(turns) * 1000
-    # the first game's turns also pay for filling the picture caches (text stamps, remembered
-    # shapes and regions) that a long-running bot has filled long before
-    split = (f" (first game {statistics.median(ratios[:first]):.2f}x, "
-             f"later {statistics.median(ratios[first:]):.2f}x)" if len(ratios) > first else "")
+    ratio = statistics.median(ratios[first:])
+    turn = statistics.median(turns[first:]) * 1000
+    floor_ms = statistics.median(floors[first:]) * 1000
     print(f"{game:>8} {players}p  {plain:8.0f} dec/s  {drawn:8.0f} dec/s with pictures  "
-          f"turn {turn:6.1f} ms = {ratio:4.2f}x floor ({floor_ms:.1f} ms){split}  "
+          f"turn {turn:6.1f} ms = {ratio:4.2f}x floor ({floor_ms:.1f} ms; first game "
+          f"{statistics.median(ratios[:first]):.2f}x, all {statistics.median(ratios):.2f}x)  "
           f"{size / 1000:8.0f} KB per finished game")
 
 
