@@ -89,6 +89,30 @@ def test_a_row_tile_from_the_memo_is_the_drawn_card(lang):
     assert len(common.TILES) > 0
 
 
+def test_a_card_keeps_its_face_from_a_two_digit_space_to_a_one_digit_one():
+    """A face is remembered by its detail line as drawn, not by the width of the space's
+    number: a card moving from space 10 to space 9 is pasted from the face drawn at 10 when its
+    detail fits beside both numbers, and drawn again when the detail must be cut differently.
+    Either way the pixels are card_tile's."""
+    size = (table.CARD_W + 40, table.CARD_H + 40)
+    box = (20, 20, 20 + table.CARD_W, 20 + table.CARD_H)
+    card = next(c for c in sorted(CARDS) if card_detail(c, "en"))
+
+    def tile(draw: Any, detail: str, corner: str) -> bytes:
+        img = pal.PAL.new(size, pal.BACKGROUND)
+        d = TextDraw(img)
+        panel(d, (0, 0, size[0] - 1, size[1] - 1))
+        draw(d, box, card, "en", detail, name_lines=3, corner=corner)
+        return img.tobytes()
+
+    long = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"  # cut beside either number, not alike
+    for detail, faces in ((card_detail(card, "en"), 1), (long, 2)):
+        common.TILES.clear()
+        for corner in ("10", "9"):
+            assert tile(row_tile, detail, corner) == tile(card_tile, detail, corner)
+        assert len(common.TILES) == faces, detail
+
+
 @pytest.mark.parametrize(("n", "seed", "lang"), [(2, 11, "cs"), (3, 12, "de"), (4, 13, "en")])
 def test_the_table_from_its_memos_is_the_drawn_one(n, seed, lang):
     """Turn after turn (memos warm from the previous views), cold, and again warm: the same
