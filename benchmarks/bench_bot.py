@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' Discord double
 
-from bot.app import create_bot  # noqa: E402
-from tests.bot_helpers import (
+from bot.discord.app import create_bot  # noqa: E402
+from tests.bot.bot_helpers import (
     CHANNEL,
     click_choice,
     config_for,

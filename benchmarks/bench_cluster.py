@@ -4,15 +4,14 @@ the same games in one process on SQLite.
     python3 benchmarks/bench_cluster.py [--game pantheon|amunre] [--games 10000]
                                         [--seconds 120] [--players N] [--skip-sqlite]
 
-A private PostgreSQL server is started for the run (tests/pg_server.py, with durable commits:
-fsync on, as SQLite's synchronous=FULL). Two worker processes each run the bot's own turn
-service (`bot.turns.Games` over `bot.store_pg.PgStore`), as two `agora run` processes holding
-half of Discord's shards would: the games are split between them by their guild's shard, and,
-as Discord sends every DM click to the process holding shard 0, half of each game's clicks
-(chosen at random) are served by process 0 whatever the game's shard. Every game gets one click
-a minute (a random option of the awaited seat's panel, or Confirm, as a button does), the games
-out of step with each other. Then the same number of games is played the same way by one
-process on SQLite.
+A private PostgreSQL server is started for the run (tests/pg_server.py, with durable commits: fsync
+on, as SQLite's synchronous=FULL). Two worker processes each run the bot's own turn service
+(`bot.host.turns.Games` over `bot.store.postgres.PgStore`), as two `agora run` processes holding
+half of Discord's shards would: the games are split between them by their guild's shard, and, as
+Discord sends every DM click to the process holding shard 0, half of each game's clicks (chosen at
+random) are served by process 0 whatever the game's shard. Every game gets one click a minute (a
+random option of the awaited seat's panel, or Confirm, as a button does), the games out of step
+with each other. Then the same number of games is played the same way by one process on SQLite.
 
 Prints, per backend: the clicks served per second, the interaction latency (the click through
 the turn service: panel, apply, draft or commit, the answer's panel) as median / p95 / p99, and
@@ -38,11 +37,11 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from bench_scale import latency_line  # noqa: E402  (this folder: the script's own)
 
-from bot.backends import open_store  # noqa: E402
-from bot.lobby import Lobby  # noqa: E402
-from bot.turns import Games  # noqa: E402
+from bot.host.lobby import Lobby  # noqa: E402
+from bot.host.turns import Games  # noqa: E402
+from bot.store import open_store  # noqa: E402
 from engine import registry  # noqa: E402
-from tests.bot_helpers import click_random  # noqa: E402
+from tests.bot.bot_helpers import click_random  # noqa: E402
 from tests.pg_server import PgServer  # noqa: E402
 
 SETUP_BATCH = 50  # games set up at once (their commits share the server's flushes)

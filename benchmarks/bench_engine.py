@@ -73,7 +73,7 @@ def play(rules: ModuleType, players: int, seed: int) -> int:
 
 
 def to_text(data: dict) -> str:
-    """The state as the bot stores it (bot/store.py: compact, sorted keys)."""
+    """The state as the bot stores it (bot/store/packing.py: compact, sorted keys)."""
     return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
 

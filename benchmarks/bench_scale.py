@@ -26,12 +26,12 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from bot.lobby import Lobby  # noqa: E402
-from bot.publish import render_post  # noqa: E402
-from bot.store import Store  # noqa: E402
-from bot.turns import Games  # noqa: E402
+from bot.host.lobby import Lobby  # noqa: E402
+from bot.host.pictures import render_post  # noqa: E402
+from bot.host.turns import Games  # noqa: E402
+from bot.store.sqlite import Store  # noqa: E402
 from engine import registry  # noqa: E402
-from tests.bot_helpers import click_random  # noqa: E402
+from tests.bot.bot_helpers import click_random  # noqa: E402
 
 
 async def setup(lobby: Lobby, game: str, n: int, players: int) -> list[int]:

@@ -14,7 +14,7 @@ Every seat is a human clicking a random option of its panel, exactly as a button
 (`Games.choose` with the panel's token, `Games.confirm` when the part is complete). Prints, per
 game and player count:
 - decisions per second through the turn service, without pictures, and with the publisher's
-  pictures (as bot/publish.py draws them: the board, the close-up of the last turn and the
+  pictures (as bot/host/pictures.py draws them: the board, the close-up of the last turn and the
   game's extra pictures, such as Through the Ages' board of each player, for each channel post
   — a commit after which the acting seat is no longer awaited — and a hand
   picture whenever that seat's hand changed);
@@ -44,11 +44,11 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from PIL import Image  # noqa: E402
 
-from bot import messages  # noqa: E402
-from bot.lobby import Lobby  # noqa: E402
-from bot.publish import render_hand, spectator_view  # noqa: E402
-from bot.store import Store  # noqa: E402
-from bot.turns import Games, Refusal  # noqa: E402
+from bot.host import messages  # noqa: E402
+from bot.host.lobby import Lobby  # noqa: E402
+from bot.host.pictures import render_hand, spectator_view  # noqa: E402
+from bot.host.turns import Games, Refusal  # noqa: E402
+from bot.store.sqlite import Store  # noqa: E402
 from engine import registry  # noqa: E402
 
 CHANNEL = 100
@@ -117,7 +117,7 @@ async def play(games: Games, game_id: int, rng: random.Random, pictures: bool,
         if res.commit is not None and pictures:
             fresh = await games.table(game_id)
             if seat.seat not in {p.seat for p in fresh.awaited()}:  # the channel post
-                # as bot.publish.render_post draws them: from one spectator view
+                # as bot.host.pictures.render_post draws them: from one spectator view
                 view = spectator_view(fresh)
                 board = fresh.kind.board_png(view)
                 if turn_times is not None:  # a turn: options, apply, commit and the board

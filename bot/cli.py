@@ -51,7 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     run = sub.add_parser("run", help="run the Discord bot (reads DISCORD_TOKEN, AGORA_DB, ...)")
-    # strings, checked with the environment's values by bot.config (the same one-line errors)
+    # strings, checked with the environment's values by bot.discord.config (the same one-line
+    # errors)
     run.add_argument("--shards", metavar="IDS", default=None,
                      help="the shards this process runs, e.g. 0-3 or 0,2,5 (overrides "
                           "AGORA_SHARD_IDS; needs --shard-count)")
@@ -120,11 +121,11 @@ def main(argv: list[str] | None = None) -> int:
 
 def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "run":
-        from bot.app import run_from_env
+        from bot.discord.app import run_from_env
 
         return run_from_env(shards=args.shards, shard_count=args.shard_count)
     if args.command == "simulate":
-        from bot.simulate import main as simulate
+        from bot.terminal.simulate import main as simulate
 
         return simulate(args)
     if args.command == "render":
@@ -132,21 +133,21 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         return render(args)
     if args.command == "verify":
-        from bot.verify import main as verify
+        from bot.terminal.verify import main as verify
 
         return verify(args)
     if args.command == "migrate-db":
-        from bot.migrate_db import main as migrate_db
+        from bot.store.migrate_db import main as migrate_db
 
         return migrate_db(args)
     if args.command == "replay":
-        from bot.replay import main as replay
+        from bot.terminal.replay import main as replay
 
         return replay(args)
     if args.game is None and not args.resume:
         build_parser().error("play needs a game (for example: agora play pantheon), or "
                              "--resume FILE")
-    from bot.offline import main as play
+    from bot.terminal.offline import main as play
 
     return play(args)
 

@@ -5,7 +5,7 @@ A game `<id>` is, by convention, four parts:
     engine/<id>/       the rules module (meets engine.core.GameRules and GameText; has INFO)
     engine/<id>/ai/    `choose(state, seat, level, rng) -> Decision`
     render/<id>/       `board_png(view) -> bytes` and `hand_png(view) -> bytes`
-    bot/games/<id>.py  the game's own slash-command verbs (bot.verbs.GameCommands)
+    bot/games/<id>.py  the game's own slash-command verbs (bot.host.verbs)
 and its data in data/<id>/. Adding a game is those folders and one line in `GAMES`.
 
 Parts are named by module path and imported on first use, so this module imports no game

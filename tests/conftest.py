@@ -53,8 +53,8 @@ class Agora:
         self.overrides: dict[str, Any] = {}
 
     async def start(self, **overrides: Any) -> Any:
-        from bot.app import create_bot
-        from tests.bot_helpers import config_for
+        from bot.discord.app import create_bot
+        from tests.bot.bot_helpers import config_for
 
         self.overrides = {**self.overrides, **overrides}
         self.bot = create_bot(config_for(self.double, self.db, **self.overrides))
@@ -70,7 +70,7 @@ class Agora:
 
 @pytest_asyncio.fixture
 async def agora(discord_double: Any, bot_starter: Any, tmp_path: Path) -> AsyncIterator[Agora]:
-    from tests.bot_helpers import bot_log_records
+    from tests.bot.bot_helpers import bot_log_records
 
     with bot_log_records() as handler:
         yield Agora(discord_double, bot_starter, tmp_path / "agora.db", handler)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core import Decision
 
-from ..verbs import ANY, Verb
+from ..host.verbs import ANY, Verb
 
 VERBS = (
     Verb("bid", "Bid for a province card on the bid track (the auction)",

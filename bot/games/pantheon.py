@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core import Decision
 
-from ..verbs import ANY, Verb
+from ..host.verbs import ANY, Verb
 
 VERBS = (
     Verb("move", "Move: play movement cards and place pieces",

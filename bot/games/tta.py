@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.core import Decision
 
-from ..verbs import ANY, Verb
+from ..host.verbs import ANY, Verb
 
 VERBS = (
     Verb("take", "Take a card from the card row (its space's civil-action cost)",

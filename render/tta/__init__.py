@@ -19,6 +19,6 @@ __all__ = ["board_png", "draw_board", "draw_hand", "draw_player", "extra_pngs",
 
 
 def extra_pngs(view: dict, locale: str | None = None) -> list[tuple[str, bytes]]:
-    """The host's optional render hook (bot.kinds.Kind.extra_pngs): each player's board as its
+    """The host's optional render hook (bot.host.kinds.Kind.extra_pngs): each player's board as its
     own picture beside the shared table, in seat order."""
     return [(f"player{q + 1}.png", data) for q, data in enumerate(player_pngs(view, locale))]

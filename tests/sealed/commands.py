@@ -1,9 +1,9 @@
-"""Sealed offers' own slash-command verbs (bot.verbs): `/sealed offer`. Taking coins and the
+"""Sealed offers' own slash-command verbs (bot.host.verbs): `/sealed offer`. Taking coins and the
 veto go through the host's `/sealed choose` and `/sealed turn`."""
 
 from __future__ import annotations
 
-from bot.verbs import ANY, Verb
+from bot.host.verbs import ANY, Verb
 from engine.core import Decision
 
 VERBS = (

@@ -1,0 +1,203 @@
+"""The bot process: `agora run` -> run_from_env(). An AutoShardedBot with app commands only
+(no privileged intents, no message content), the store opened in setup_hook, dynamic buttons
+registered so old prompts keep working, commands synced, reminders and automatic seats resumed.
+
+DISCORD_API_BASE: discord.py has no public setting for the REST URL, so we set
+`discord.http.Route.BASE`; AutoShardedBot then asks that server's `GET /gateway/bot` for the
+gateway URL (a plain Client would not)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import os
+import sys
+
+import aiohttp
+import discord
+import yarl
+from discord import app_commands
+from discord.ext import commands
+
+from data.i18n import t
+
+from .. import logs
+from ..host.leases import Leases
+from ..host.lobby import Lobby
+from ..host.turns import Games
+from ..logs import log, log_error
+from ..store import GameStore, open_store, safe_target
+from .commands import Services, build
+from .components import Buttons
+from .config import Config, ConfigError
+from .locales import CatalogueTranslator, Entry
+from .play import Play
+from .publish import Publisher
+from .reminders import Reminders
+
+EXIT_CONFIG = 2
+EXIT_NETWORK = 3  # Discord could not be reached
+
+
+def intents() -> discord.Intents:
+    """Guild events only: interactions carry everything else (no privileged intents)."""
+    out = discord.Intents.none()
+    out.guilds = True
+    return out
+
+
+class Tree(app_commands.CommandTree):
+    entry: Entry | None = None  # set once the store is open (AgoraBot.setup_hook)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Every command and autocomplete first speaks the user's language
+        (bot.discord.locales)."""
+        return await self.entry.enter(interaction) if self.entry is not None else True
+
+
+class AgoraBot(commands.AutoShardedBot):
+    """The process: it opens the store and makes every part once (setup_hook), handing each
+    what it uses. It is the only place that knows them all; no part reaches the others through
+    it."""
+
+    store: GameStore
+    games: Games
+    lobby: Lobby
+    publisher: Publisher
+    leases: Leases
+    play: Play
+    reminders: Reminders
+
+    def __init__(self, config: Config) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
+                         help_command=None, tree_cls=Tree,
+                         # None and None: discord.py asks Discord and runs every shard
+                         shard_ids=list(config.shard_ids) if config.shard_ids else None,
+                         shard_count=config.shard_count,
+                         allowed_mentions=discord.AllowedMentions(users=True, roles=False,
+                                                                  everyone=False))
+        self.config = config
+        self._reminders: asyncio.Task[None] | None = None
+        self._sweep: asyncio.Task[None] | None = None
+        self.tree.on_error = self.on_app_command_error
+
+    async def setup_hook(self) -> None:
+        if self.config.api_base and self.config.shard_count is not None:
+            # given a shard count, discord.py connects to Discord's own gateway instead of
+            # asking the REST server (GET /gateway/bot) as its automatic sharding does: ask it
+            _, url, _ = await self.http.get_bot_gateway()
+            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+        config = self.config
+        self.store = store = await open_store(config.db_path)
+        self.games = games = Games(store, ai_delay=config.ai_delay)
+        self.leases = leases = Leases(store)  # background work shared with other processes
+        self.lobby = lobby = Lobby(games)
+        entry = Entry(store)
+        self.tree.entry = entry  # type: ignore[attr-defined]
+        # the buttons come first (the publisher and play send them); play answers their clicks
+        buttons = Buttons()
+        self.publisher = publisher = Publisher(self, store, games, leases, buttons,
+                                               sweep_every=config.sweep_every)
+        self.play = play = Play(store, games, lobby, publisher, buttons, entry)
+        buttons.answer_with(play)
+        self.add_dynamic_items(*buttons.items)
+        self.reminders = Reminders(self, store, games, leases, buttons,
+                                   remind_after=config.remind_after, every=config.remind_every)
+        await self.tree.set_translator(CatalogueTranslator())  # descriptions in cs, de, pl
+        services = Services(store, games, lobby, publisher, buttons, config.remind_after)
+        for cmd in build(services):  # one group per registered game, and /mygames
+            self.tree.add_command(cmd)
+        if self.config.guild_id:
+            guild = discord.Object(id=self.config.guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log("commands_synced", count=len(synced), guild=self.config.guild_id)
+        self._reminders = asyncio.create_task(self.reminders.loop(), name="agora-reminders",
+                                              context=contextvars.Context())
+        self._sweep = asyncio.create_task(publisher.sweep_loop(), name="agora-sweep",
+                                          context=contextvars.Context())
+        resumed = 0
+        for game in await self.store.games_with_status("playing"):
+            self.publisher.kick(game.id)  # posts anything unposted, resumes AI turns
+            resumed += 1
+        log("started", db=safe_target(self.config.db_path), games=resumed)
+
+    async def on_ready(self) -> None:
+        log("ready", user=self.user.id if self.user else None, shards=self.shard_count,
+            guilds=len(self.guilds))
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        log_error("command_failed", command=interaction.command.name if interaction.command
+                  else None, user=interaction.user.id)
+        text = t("bot.err.internal")
+        with contextlib.suppress(discord.HTTPException):
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+
+    async def close(self) -> None:
+        for task in (self._reminders, self._sweep):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        if hasattr(self, "games"):
+            self.games.closing.set()
+        if hasattr(self, "publisher"):
+            try:
+                await asyncio.wait_for(self.publisher.idle(), 10)
+            except TimeoutError:
+                log("pumps_cut_short")
+        await super().close()
+        if hasattr(self, "store"):
+            await self.store.close()
+
+
+def create_bot(config: Config) -> AgoraBot:
+    if config.api_base:
+        discord.http.Route.BASE = config.api_base
+    return AgoraBot(config)
+
+
+async def serve(bot: AgoraBot) -> None:
+    async with bot:
+        await bot.start(bot.config.token)
+
+
+def run_from_env(*, shards: str | None = None, shard_count: str | None = None) -> int:
+    """`agora run`: `shards`/`shard_count` (`--shards`, `--shard-count`) override
+    AGORA_SHARD_IDS/AGORA_SHARD_COUNT."""
+    logs.setup()
+    env = dict(os.environ)
+    if shards is not None:
+        env["AGORA_SHARD_IDS"] = shards
+    if shard_count is not None:
+        env["AGORA_SHARD_COUNT"] = shard_count
+    try:
+        config = Config.from_env(env)
+    except ConfigError as exc:
+        print(f"agora: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    bot = create_bot(config)
+    log("starting", db=safe_target(config.db_path), api=config.api_base or "discord",
+        guild=config.guild_id, shards=list(config.shard_ids or []) or None,
+        shard_count=config.shard_count)
+    try:
+        asyncio.run(serve(bot))
+    except discord.LoginFailure:
+        print(f"agora: {t('bot.run.login_failed')}", file=sys.stderr)
+        return EXIT_CONFIG
+    except (aiohttp.ClientConnectionError, OSError, TimeoutError) as exc:
+        # no network, a firewall, a wrong DISCORD_API_BASE: one clear line, not a traceback
+        where = config.api_base or "discord.com"
+        print(f"agora: {t('bot.run.unreachable', where=where, error=type(exc).__name__)}",
+              file=sys.stderr)
+        return EXIT_NETWORK
+    except KeyboardInterrupt:
+        return 0
+    return 0

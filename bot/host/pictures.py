@@ -1,0 +1,83 @@
+"""The pictures of a game as the bot shows them, each a pure drawing of an engine view: the
+public ones (board, close-up, extra pictures, "since your last turn", the replay) from the
+spectator view only, so that none can hold a secret; a hand from its seat's own view. Any
+front end (the Discord side, a web page) sends these bytes as they are."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from engine.record import full_record
+
+from ..logs import log_error
+from .lobby import engine_options
+from .turns import Panel, Table
+
+T = TypeVar("T")
+
+
+def spectator_view(table: Table) -> Any:
+    """What every public picture is drawn from, so that none can hold a secret."""
+    assert table.state is not None
+    return table.kind.rules.view(table.state, None)
+
+
+def render_board(table: Table) -> bytes:
+    """The public board."""
+    return table.kind.board_png(spectator_view(table))
+
+
+def render_post(table: Table) -> tuple[bytes | None, bytes | None, list[tuple[str, bytes]]]:
+    """The channel post's public pictures, all from one spectator view: the board, the
+    close-up of the last turn's changes if the game draws one, and the game's extra pictures
+    (e.g. one board per player). One that fails to draw is left out, not the others."""
+    view = spectator_view(table)
+    k = table.kind
+    return (drawn(k.board_png, view), drawn(k.focus_png, view),
+            drawn(k.extra_pngs, view) or [])
+
+
+def render_preview(panel: Panel) -> bytes:
+    """The board as it would be after the player's draft: shown only to that player."""
+    k = panel.table.kind
+    return k.board_png(k.rules.view(panel.preview, None))
+
+
+def render_digest(table: Table, events: list[dict], seat: int) -> bytes | None:
+    """The public board with everything since `seat`'s last turn ringed, if the game draws it."""
+    assert table.state is not None
+    k = table.kind
+    return k.digest_png(k.rules.view(table.state, None), events, seat)
+
+
+def render_replay(table: Table, decisions: list[tuple[int, dict]]) -> list[tuple[str, bytes]]:
+    """A finished game's replay pictures (an animation, a stats card), if the game draws them:
+    from its full record, rebuilt from the seed and every decision."""
+    k, game = table.kind, table.game
+    record = full_record(k.id, table.names, engine_options(k.info, game.options), game.seed,
+                         decisions)
+    return k.replay_files(record)
+
+
+def render_hand(table: Table, seat: int) -> bytes:
+    """`seat`'s private hand, from that seat's own view: for that player's eyes only."""
+    assert table.state is not None
+    k = table.kind
+    return k.hand_png(k.rules.view(table.state, seat))
+
+
+def drawn(fn: Callable[..., T], *args: Any) -> T | None:
+    """`fn(*args)`, or None when the drawing fails: a failure costs the picture, not the
+    turn (the text still goes out)."""
+    try:
+        return fn(*args)
+    except Exception:  # noqa: BLE001
+        log_error("render_failed", what=getattr(fn, "__name__", "?"))
+        return None
+
+
+async def picture(fn: Callable[..., T], *args: Any) -> T | None:
+    """Render in a worker thread; a drawing failure costs the picture, not the turn."""
+    return await asyncio.to_thread(drawn, fn, *args)
