@@ -31,9 +31,9 @@ class JsonLines(logging.Formatter):
 
 
 def error_summary(exc: BaseException) -> str:
-    """The exception's type, its causes' types and where the first cause was raised, e.g.
-    "CommandInvokeError from ValueError at bot/discord/commands.py:277". Never the message: it may
-    hold anything (a card, a decision's arguments)."""
+    """The exception's type, its causes' types and where the first cause was raised (the last
+    folder and the file), e.g. "CommandInvokeError from ValueError at discord/commands.py:277".
+    Never the message: it may hold anything (a card, a decision's arguments)."""
     chain = [exc]
     while chain[-1].__cause__ is not None and len(chain) < 10:
         chain.append(chain[-1].__cause__)

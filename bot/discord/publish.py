@@ -29,7 +29,7 @@ from ..host.leases import Lease, Leases
 from ..host.pictures import picture, render_digest, render_hand, render_post, render_replay
 from ..host.turns import Games, Panel, Refusal, Table
 from ..logs import log, log_error, log_warning
-from ..store import GameStore, SeatRow
+from ..store import GameStore, LogEntry, SeatRow
 from .components import Buttons, turn_label
 
 PUMP_LEASE = 30.0  # seconds a pump's lease lasts unless renewed (a dead process's is taken over)
@@ -44,6 +44,19 @@ def awaited_mentions(table: Table) -> discord.AllowedMentions:
     return discord.AllowedMentions(
         users=[discord.Object(u) for u in messages.awaited_users(table)],
         roles=False, everyone=False)
+
+
+def newly_awaited(table: Table, entries: list[LogEntry]) -> list[SeatRow]:
+    """The people these entries made the game wait for, besides those who made them: a commit
+    that opens a step for several seats at once (a simultaneous choice, an answer asked of
+    others) is posted at once, so that each of them gets a prompt and a ping, whoever's
+    commit it was. A seat's reminder clock (`awaited_since`) starts in the commit that makes
+    it awaited, so a clock started at or after the first entry marks a seat new to the wait."""
+    actors = {e.seat for e in entries}
+    first = entries[0].created_at
+    return [table.seats[s] for s in table.game.awaited
+            if s not in actors and not table.seats[s].is_ai
+            and (table.seats[s].awaited_since or 0.0) >= first]
 
 
 def post_files(board: bytes | None, focus: bytes | None, extras: list[tuple[str, bytes]],
@@ -207,7 +220,8 @@ class Publisher:
                 boundary = any(e.template in rules.post_boundaries for e in events)
                 # the seat that acted is done for now (a mid-turn commit is posted at its end)
                 moved_on = entries[-1].seat not in table.game.awaited
-                if not (boundary or moved_on or table.game.status != "playing"):
+                if not (boundary or moved_on or table.game.status != "playing"
+                        or newly_awaited(table, entries)):
                     return  # mid-turn commit (e.g. a card from the deck): post at the turn end
             await self._post(table, events)
 
@@ -227,6 +241,10 @@ class Publisher:
                 if not known or seat.seat in now:
                     notices.append(seat)
         humans = [table.seats[p.seat] for p in awaited if not table.seats[p.seat].is_ai]
+        stuck = messages.stuck_seats(table)
+        if stuck:  # the post says so too (messages.channel_post)
+            log_error("awaited_without_option", game=game.id, seats=[s.seat for s in stuck],
+                      at=game.decisions)
         with use_language(game.language):  # the channel's post: the game's language
             board, focus, extras = await picture(render_post, table) or (None, None, [])
             content = messages.channel_post(table, events, notices)

@@ -197,7 +197,21 @@ def channel_post(table: Table, events: list[Event], dm_failures: list[SeatRow]) 
         lines.append(final)
     else:
         lines.append(waiting_line(table))
+        stuck = stuck_seats(table)
+        if stuck:
+            lines.append(k.t("bot.stuck", who=", ".join(who(s) for s in stuck)))
     return clip("\n".join(x for x in lines if x))
+
+
+def stuck_seats(table: Table) -> list[SeatRow]:
+    """The seats the game waits for that have no legal option: a fault in the game's rules
+    that no click can mend. The channel is told (and the log says it as an error) rather
+    than the game waiting silently for ever."""
+    if table.state is None or table.game.status != "playing":
+        return []
+    k = table.kind
+    return [table.seats[p.seat] for p in table.awaited()
+            if not k.options(table.state, p.seat)]
 
 
 # --- status, hand -----------------------------------------------------------------------------

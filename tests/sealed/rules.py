@@ -12,17 +12,22 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from engine.agenda import Agenda, Frame, current, in_turn_order, pop, push
-from engine.core import Decision, Event, GameInfo, IllegalDecision, Prompt, Rng
+from engine.core import Decision, Event, GameInfo, IllegalDecision, OptionSpec, Prompt, Rng
 
+ROUNDS_MAX = 2
 INFO = GameInfo(
     id="sealed", name="Sealed offers", min_players=3, max_players=5,
     colours=("red", "blue", "yellow", "green", "purple"),
     ai_levels=("random",), policies=("ask",), rules_topics=("overview",),
     player_rule="S-SETUP-1", turn_rule="S-TURN-1", end_rule="S-END-1",
     turn_prompts=("take",),
+    # a deliberate fault, for the host's tests only: the takes of this round list no option,
+    # so the game waits for a seat that has no legal option (a stall the host must report)
+    options=(OptionSpec("stall_round", "int", 0, "the takes of this round offer no option "
+                        "(a deliberate fault, 0: none)", minimum=0, maximum=ROUNDS_MAX),),
 )
 
-ROUNDS = 2
+ROUNDS = ROUNDS_MAX
 START_COINS = 5
 MAX_OFFER = 3
 PRIZE = 3
@@ -45,6 +50,7 @@ class State:
     history: list[dict[str, Any]] = field(default_factory=list)  # the reveals so far (public)
     round: int = 0
     vetoed_by: int | None = None  # who vetoed the take awaited now
+    stall_round: int = 0  # the option of the same name (a deliberate fault)
     queue: list[Frame] = field(default_factory=list)
     decisions: int = 0
     result: dict[str, Any] | None = None
@@ -163,7 +169,7 @@ def _end(s: State, frame: Frame, events: list[Event]) -> None:
 def _setup(players: list[str] | int, seed: int, options: dict[str, Any] | None) -> State:
     names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(
         players)
-    INFO.check_options(options)
+    opts = INFO.check_options(options)
     if not INFO.min_players <= len(names) <= INFO.max_players:
         raise IllegalDecision(f"Sealed offers is for {INFO.min_players} to {INFO.max_players} "
                               "players.", "S-SETUP-1")
@@ -171,7 +177,7 @@ def _setup(players: list[str] | int, seed: int, options: dict[str, Any] | None) 
     return State(names=names, seed=seed, first=Rng(seed).below(n), coins=[START_COINS] * n,
                  scores=[0] * n, veto=[True] * n, offers=[None] * n,
                  queue=[*({"t": "round", "round": r} for r in range(1, ROUNDS + 1)),
-                        {"t": "end"}])
+                        {"t": "end"}], stall_round=opts.get("stall_round") or 0)
 
 
 def new_game(players: list[str] | int, seed: int, options: dict[str, Any] | None = None
@@ -205,6 +211,9 @@ def options(s: State, seat: int) -> list[Decision]:
     if type(seat) is not int or not 0 <= seat < s.n:
         return []
     if seat in AGENDA.awaited(s):
+        frame = current(s)
+        if s.round == s.stall_round and frame is not None and frame["t"] == "take":
+            return []  # the deliberate fault: awaited, and no option listed
         return AGENDA.options_for(s, seat)
     return [Decision("veto")] if _may_veto(s, seat) else []
 

@@ -385,3 +385,38 @@ async def _the_takes_and_the_veto(d: DiscordDouble, bot: Any, gid: int,
     assert (table.state.coins, table.state.scores) == ([3, 5, 2], [0, 0, 3])
     assert table.awaited() == [Prompt(2, "take")]
     assert option_labels(prompt(d, "carol")) == ["Take 1 coin", "Take 2 coins"]
+
+
+async def test_a_seat_awaited_without_an_option_is_reported_not_waited_for(agora,
+                                                                           sealed_registered):
+    """Should the rules ever leave an awaited seat without a legal option (a fault: here the
+    test game's deliberate `stall_round`), the host says so in the channel, naming the seat,
+    and logs it as an error, instead of waiting silently for ever (issue 31)."""
+    d = agora.double
+    bot = await agora.start()
+    await d.wait_for_commands("sealed")
+    await sealed(d, "alice", "start", seed=SEED, stall_round=1)
+    await sealed(d, "bob", "join")
+    await sealed(d, "carol", "join")
+    await sealed(d, "alice", "begin")
+    for user in PLAYERS:
+        await d.wait_for_message(user, has_prompt, timeout=10)
+    await settle(bot)
+    for user, coins in OFFERS.items():  # the offers are sealed; then alice's take has no option
+        message = prompt(d, user)
+        await click(d, user, message, OFFER_LABELS[coins])
+        if user != "carol":  # the last offer reveals them all: it commits at once
+            await click(d, user, message, "Confirm")
+        await settle(bot)
+    game = await bot.store.open_game(d.channel(CHANNEL).id)
+    assert game.awaited == [0] and game.decisions == 3
+    post = d.messages(CHANNEL)[-1]
+    alice = f"<@{d.user('alice').id}>"
+    assert f"{alice}: the game waits for you, but the rules leave you no legal choice" in (
+        post.content), post.content
+    assert "/sealed abandon" in post.content
+    stuck = [r for r in agora.logs.records if getattr(r, "event", "") ==
+             "awaited_without_option"]
+    assert stuck and stuck[-1].fields["seats"] == [0]
+    # the error was meant: the fixture's check for unexpected errors must not count it
+    agora.logs.records[:] = [r for r in agora.logs.records if r not in stuck]
