@@ -4,6 +4,7 @@ its command module, all found through engine.registry. No host module names a ga
 
 from __future__ import annotations
 
+import secrets
 import zlib
 from dataclasses import dataclass
 from functools import cache
@@ -104,6 +105,14 @@ class Kind:
 
     def ai_choose(self, state: Any, seat: int, level: str, rng: Any) -> Decision:
         return registry.part(self.id, "ai").choose(state, seat, level, rng)
+
+    def salted(self, state: Any, seat: int, d: Decision) -> Decision:
+        """`d` as it enters the game: a game with sealed choices and receipts (the optional
+        rules hook `salt`) gets fresh randomness for each sealing decision, drawn here, once,
+        when the decision is made. The decision carries it into the draft, the log and every
+        replay; a seal taken back and made again gets new randomness (README, "Receipts")."""
+        hook = getattr(self.rules, "salt", None)
+        return d if hook is None else hook(state, seat, d, secrets.token_hex(16))
 
     def t(self, key: str, **args: Any) -> str:
         """A host text about this game: `{cmd}` is its slash command, `{game}` its name."""

@@ -426,15 +426,18 @@ class Games:
         state = panel.preview
         applied = list(panel.applied) if panel.applied is not None else None
         revealed = False
+        made: list[Decision] = []
         try:
             for d in decisions:
+                d = k.salted(state, panel.seat, d)
+                made.append(d)
                 state, record = apply_step(k, state, panel.seat, d)
                 revealed = revealed or record.barrier
                 if applied is not None:
                     applied.append(record)
         except IllegalDecision as exc:
             raise Refusal.from_illegal(exc) from None
-        steps = panel.steps + decisions
+        steps = panel.steps + made
         complete = part_done(k, panel.table.state, state, panel.seat)
         done = (state, applied) if applied is not None else None
         if revealed or (complete and commit_complete):
@@ -615,6 +618,7 @@ class Games:
                 return await self._commit(fresh, w.seat, steps, "ai")
             answer = fresh.kind.rules.auto_answer(fresh.state, w.seat, seat.policy)
             if answer is not None:
+                answer = fresh.kind.salted(fresh.state, w.seat, answer)
                 return await self._commit(fresh, w.seat, [answer], "auto")
         return None
 
@@ -641,7 +645,7 @@ class Games:
         while len(steps) < 1000:
             if seat not in k.awaited(state):
                 break
-            d = k.ai_choose(state, seat, level, rng)
+            d = k.salted(state, seat, k.ai_choose(state, seat, level, rng))
             state, _ = k.rules.apply(state, seat, d)
             steps.append(d)
         return steps

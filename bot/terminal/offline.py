@@ -404,7 +404,8 @@ class Session:
 
     def ai_step(self, seat: int, prompt: Prompt) -> None:
         rng = random.Random(f"{self.seed}:{seat}:{len(self.log)}")
-        d = self.ai_part.choose(self.state, seat, self.level, rng)
+        d = kind(self.game).salted(self.state, seat,
+                                   self.ai_part.choose(self.state, seat, self.level, rng))
         self.state, events = self.rules.apply(self.state, seat, d)
         self.done(seat, prompt, [d], events)
         self.last_turn_seat = None  # the next human prompt starts with the table again
@@ -504,14 +505,17 @@ class Session:
         """Apply the decisions atomically (all or none) and print their events."""
         before = state = self.state
         events: list[Event] = []
+        made: list[Decision] = []  # as they enter the game: a seal with its fresh nonce
         try:
             for i, d in enumerate(decisions):
+                made.append(kind(self.game).salted(state, seat, d))
                 # the first apply copies the state, the rest work on that copy
-                state, ev = self.rules.apply(state, seat, d, in_place=i > 0)
+                state, ev = self.rules.apply(state, seat, made[-1], in_place=i > 0)
                 events += ev
         except IllegalDecision as exc:
             self.say(t("offline.illegal", message=exc.text))
             return False
+        decisions = made
         logged, holder = len(self.log), self.turn_holder
         self.state = state
         self.done(seat, prompt, decisions, events)

@@ -2,28 +2,66 @@
 choice of phase 6, A-DEC-6).
 
 When a seat seals its choice, a PUBLIC event carries `receipt` = sha256 of the canonical JSON of
-{round, what, seat, choice, nonce}. The nonce is derived from the game's secret key (drawn from
-the seeded RNG at setup and never shown in any view), so a replay from the seed reproduces it but
-no seat can compute it from public information. The reveal event publishes every choice with its
-nonce, so anyone can recompute the receipts: `verify_receipts(events)`."""
+{round, what, seat, choice, nonce} (README.md, "Receipts", gives the exact bytes). The reveal
+event publishes every sealed choice with its nonce, so anyone can recompute the receipts:
+`verify_receipts(events)`.
+
+The nonce is fresh randomness for every seal: the host draws 128 bits and hands them to the
+sealing decision (`salt`, the optional GameRules hook), so the decision and its replay carry it.
+A seal taken back with undo and sealed again gets a new nonce, and the nonce published at the
+reveal never opens the withdrawn receipt. A decision without one (the engine alone: simulations,
+tests) falls back to a nonce derived from the game's secret key (drawn from the seeded RNG at
+setup, never in a view); such a game has no undo to hide."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterable
 from typing import Any
 
 from data.i18n import t
-from engine.core import Event
+from engine.agenda import current
+from engine.core import Decision, Event
 
 SHORT = 16  # hex characters shown in texts; events keep the full 64
+NONCE = re.compile(r"[0-9a-f]{32}")  # 128 bits, as the host draws them (secrets.token_hex(16))
 
 
 def nonce(secret: str, round_no: int, what: str, seat: int) -> str:
-    """The seat's nonce for one secret choice: 128 bits, deterministic, unguessable without the
-    game's secret key."""
+    """The fallback nonce of a seal made without the host's randomness: 128 bits, deterministic,
+    unguessable without the game's secret key."""
     return hashlib.sha256(f"{secret}:{round_no}:{what}:{seat}".encode()).hexdigest()[:32]
+
+
+def sealing(s: Any, seat: int, decision: Decision) -> bool:
+    """Does this decision seal a secret choice (and so take a nonce)? The sacrifice (A-SAC-3)
+    and the "done" that closes the phase-6 choice (A-DEC-6)."""
+    if decision.kind == "sacrifice":
+        return True
+    frame = current(s)
+    return (decision.kind == "done" and frame is not None and frame["t"] == "bonus"
+            and seat in frame["seats"])
+
+
+def salt(s: Any, seat: int, decision: Decision, entropy: str) -> Decision:
+    """The GameRules hook `salt`: the sealing decision carrying the host's fresh randomness as
+    its nonce; any other decision as it is."""
+    if not sealing(s, seat, decision):
+        return decision
+    return Decision(decision.kind, {**decision.args, "nonce": entropy})
+
+
+def given(d: Decision) -> str | None:
+    """The nonce a sealing decision carries, None if it carries none; anything else than 32
+    lower-case hex digits is refused by the caller as a malformed decision."""
+    if "nonce" not in d.args:
+        return None
+    value = d.args["nonce"]
+    if not isinstance(value, str) or not NONCE.fullmatch(value):
+        raise ValueError("malformed nonce")
+    return value
 
 
 def canonical(round_no: int, what: str, seat: int, choice: dict[str, Any], nonce_hex: str) -> str:

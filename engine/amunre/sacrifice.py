@@ -53,8 +53,13 @@ def check(s: State, seat: int, d: Decision) -> dict[str, object]:
     with a private message and nothing changes, as the spec ([P]) and the brief ask."""
     if d.kind != "sacrifice":
         raise err("sacrifice_now", "A-SAC-3")
-    if set(d.args) - {"gold", "minus3", "correction"} or not {"gold", "minus3"} & set(d.args):
+    if (set(d.args) - {"gold", "minus3", "correction", "nonce"}
+            or not {"gold", "minus3"} & set(d.args)):
         raise err("bad_args", "A-DEC-4")
+    try:
+        receipts.given(d)
+    except ValueError:
+        raise err("bad_args", "A-DEC-4") from None
     gold = d.args.get("gold", 0)
     minus3 = d.args.get("minus3", False)
     correction = d.args.get("correction", False)
@@ -79,7 +84,7 @@ def _seal(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
     seat = frame["seat"]
     choice = check(s, seat, d)
     p = s.players[seat]
-    key = receipts.nonce(s.secret, s.round, WHAT, seat)
+    key = receipts.given(d) or receipts.nonce(s.secret, s.round, WHAT, seat)
     receipt = receipts.receipt(s.round, WHAT, seat, choice, key)
     p.offer = {**choice, "nonce": key, "receipt": receipt}
     p.gold -= int(choice["gold"])  # type: ignore[call-overload]

@@ -76,10 +76,14 @@ def _choose(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
     if p.choice is None:
         p.choice = {"bonus": [], "sell": []}
     if d.kind == "done":
-        if d.args:
+        try:
+            given = receipts.given(d)
+        except ValueError:
+            raise err("bad_args", "A-DEC-6") from None
+        if set(d.args) - {"nonce"}:
             raise err("bad_args", "A-DEC-6")
         choice = {"bonus": sorted(p.choice["bonus"]), "sell": sorted(p.choice["sell"])}
-        key = receipts.nonce(s.secret, s.round, WHAT, seat)
+        key = given or receipts.nonce(s.secret, s.round, WHAT, seat)
         receipt = receipts.receipt(s.round, WHAT, seat, choice, key)
         p.choice.update({"nonce": key, "receipt": receipt})
         frame["seats"].remove(seat)

@@ -177,6 +177,24 @@ def test_nonces_are_deterministic_and_not_in_any_view():
     assert other.secret != s1.secret
 
 
+def test_a_seal_takes_the_hosts_fresh_nonce_and_refuses_a_malformed_one():
+    # A-SAC-3, A-DEC-4 (issue 31): the host's randomness (the `salt` hook) is the nonce, so a
+    # seal made again after an undo gets a new one; a decision that carries anything but 32
+    # lower-case hex digits is malformed and changes nothing
+    s = at_sacrifice()
+    salted = A.salt(s, RED, sac(3), "ab" * 16)
+    assert salted.args == {**sac(3).args, "nonce": "ab" * 16}
+    assert A.salt(s, RED, Decision("sell", {"card": "MB"}), "ab" * 16).args == {"card": "MB"}
+    after, events = do(s, RED, salted)
+    assert after.players[RED].offer["nonce"] == "ab" * 16
+    assert events[0].args["receipt"] == receipts.receipt(1, "sacrifice", RED, {
+        "gold": 3, "minus3": False, "correction": False}, "ab" * 16)
+    again, _ = do(s, RED, A.salt(s, RED, sac(3), "cd" * 16))  # the same choice, sealed anew
+    assert again.players[RED].offer["receipt"] != after.players[RED].offer["receipt"]
+    for bad in ("AB" * 16, "ab" * 15, 12, None, "zz" * 16):
+        refused(s, RED, Decision("sacrifice", {**sac(3).args, "nonce": bad}), "A-DEC-4")
+
+
 def test_sacrifice_correction_pharaoh_first_and_his_own_rank_unchanged():
     # A-SAC-7, A-PWR-SC-1..3, A-GAP-13, A-GAP-34
     s = at_sacrifice(start=BLUE, cards={RED: ["SC"], WHITE: ["SC"]})

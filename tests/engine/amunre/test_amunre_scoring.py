@@ -9,6 +9,7 @@ import pytest
 
 import engine.amunre as A
 from data.amunre import BOARD, BONUS_CARDS, PROVINCE_NAMES
+from engine.amunre import receipts
 from engine.amunre.flow import current
 from engine.amunre.scoring import breakdown, condition, gold_points, side_winners
 from engine.core import Decision, IllegalDecision
@@ -310,3 +311,23 @@ def test_each_bonus_card_scores_when_played_at_the_scoring(card):
     s, events = finish_choices(s, {RED: [Decision("play", {"card": card}), Decision("done")]})
     assert scored(events)[RED]["parts"]["bonus"] == BOARD["bonus_points"]
     assert card in s.power_discard and card not in s.players[RED].cards
+
+
+def test_the_scoring_choice_is_sealed_with_the_hosts_fresh_nonce():
+    # A-DEC-6 (issue 31): "done" closes the secret choice and takes the host's randomness as
+    # its nonce (the `salt` hook); a malformed one is refused and changes nothing
+    s = at_bonus()
+    seat = next(q for q in range(4) if q in current(s)["seats"])
+    done = A.salt(s, seat, Decision("done"), "0f" * 16)
+    assert done.args == {"nonce": "0f" * 16}
+    after, events = do(s, seat, done)
+    sealed = next(e for e in events if e.template == "sealed")
+    choice = {"bonus": [], "sell": []}
+    assert sealed.args["receipt"] == receipts.receipt(6, "bonus", seat, choice, "0f" * 16)
+    for bad in ("0F" * 16, "0f", 7):
+        before = fingerprint(s)
+        with pytest.raises(IllegalDecision) as e:
+            A.apply(s, seat, Decision("done", {"nonce": bad}))
+        assert e.value.rule == "A-DEC-6" and fingerprint(s) == before
+    with pytest.raises(IllegalDecision):
+        A.apply(s, seat, Decision("done", {"nonce": "0f" * 16, "extra": 1}))
