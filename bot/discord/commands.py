@@ -170,7 +170,7 @@ class GameCommands:
             await self._reply(interaction, text, view=self.buttons.panel_view(res.panel))
         else:
             table = await self.games.table(res.commit.game_id) if res.commit else None
-            await self._reply(interaction, messages.done_text(table))
+            await self._reply(interaction, messages.done_text(table, res.notes))
 
     async def _guarded(self, interaction: discord.Interaction,
                        work: Callable[[], Awaitable[None]]) -> None:
@@ -231,8 +231,9 @@ class GameCommands:
                                    verb.name, required=False,
                                    name_key=f"{k.id}.cmd.name.{verb.name}"))
         cmds += [
-            self._verb("choose", text("bot.cmd.choose"), text("bot.cmd.param.choose"), ANY,
-                       required=True),
+            self._verb("choose", text("bot.cmd.choose"),
+                       text("bot.cmd.param.choose_notation" if hasattr(k.rules, "parse_notation")
+                            else "bot.cmd.param.choose"), ANY, required=True),
             cmd("turn", self.turn),
             cmd("undo", self.undo),
             cmd("hand", self.hand),
@@ -404,16 +405,24 @@ class GameCommands:
             if first is not None:
                 return await games.choose_decisions(game_id, user_id, [first])
             return None
+        parse = getattr(self.kind.rules, "parse_notation", None)
+        # not a button: say so plainly, and offer the notation only where the game has one
+        stale = t("bot.err.stale_choice" if parse is None else "bot.err.stale_choice_notation")
         m = OPTION_VALUE.fullmatch(choice)
         if m:
             if m["k"] != panel.token or int(m["i"]) >= len(panel.options):
-                raise Refusal(t("bot.err.stale_choice"))  # not a button: say so plainly
+                raise Refusal(stale)
+            prompt_kind = panel.prompt.kind if panel.prompt is not None else ""
+            if not commands_.in_family(panel.options[int(m["i"])], prompt_kind, family):
+                # an option of another verb's list (pasted, or typed): `bid` never sells
+                raise Refusal(self.kind.t(
+                    "bot.err.not_this_verb", choose=t("bot.cmd.name.choose"),
+                    verb=t(f"{self.game}.cmd.name.{family}")))
             return await games.choose(game_id, user_id, token=m["k"], number=int(m["n"]),
                                       index=int(m["i"]), source="command",
                                       commit_complete=True)
-        parse = getattr(self.kind.rules, "parse_notation", None)
         if parse is None:
-            raise Refusal(t("bot.err.stale_choice"))
+            raise Refusal(stale)
         try:
             decisions = parse(panel.preview, panel.seat, commands_.notation_text(family, choice))
         except IllegalDecision as exc:  # the notation's own errors included

@@ -76,8 +76,8 @@ class Play:
                 attachments=png_file(preview, "preview.png"))
         else:
             table = await self.games.table(res.commit.game_id) if res.commit else None
-            await interaction.edit_original_response(content=messages.done_text(table),
-                                                     view=None, attachments=[])
+            await interaction.edit_original_response(
+                content=messages.done_text(table, res.notes), view=None, attachments=[])
 
     async def option(self, interaction: discord.Interaction, game_id: int, number: int,
                      token: str, index: int) -> None:

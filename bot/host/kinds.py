@@ -40,6 +40,7 @@ class _PerState:
 
 _VERSIONS = _PerState()
 _OPTIONS = _PerState()
+_NOTES = _PerState()
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,13 @@ class Kind:
 
     def ai_choose(self, state: Any, seat: int, level: str, rng: Any) -> Decision:
         return registry.part(self.id, "ai").choose(state, seat, level, rng)
+
+    def reveal_note(self, state: Any, seat: int) -> str | None:
+        """The game's line for a prompt whose next step reveals hidden information (the
+        optional GameText hook `reveal_note`), so the player knows before the click that it
+        is committed at once, with no Confirm and no undo. Remembered per state."""
+        hook = getattr(self.rules, "reveal_note", None)
+        return None if hook is None else _NOTES.get(state, seat, hook)
 
     def salted(self, state: Any, seat: int, d: Decision) -> Decision:
         """`d` as it enters the game: a game with sealed choices and receipts (the optional

@@ -5,9 +5,11 @@ information never reaches a channel."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from functools import cache
 
-from data.i18n import t
+from data.i18n import LANGUAGES, catalogue, t
 from engine.core import Event, Prompt
 
 from ..store import SeatRow
@@ -25,8 +27,25 @@ def clip(text: str, limit: int = LIMIT) -> str:
 
 
 def who(seat: SeatRow) -> str:
-    """A seat as the channel names it: a mention for people, the name for AI seats."""
-    return f"<@{seat.user_id}>" if seat.user_id is not None else t("bot.ai_seat", name=seat.name)
+    """A seat as the channel names it: a mention for people; an AI seat by its name, marked as
+    an AI unless its name already says so ("AI 1 (normal)", not "AI 1 (normal) (AI)"; a seat
+    the AI took over keeps its player's name: "bob (AI)")."""
+    if seat.user_id is not None:
+        return f"<@{seat.user_id}>"
+    return seat.name if is_bot_name(seat.name) else t("bot.ai_seat", name=seat.name)
+
+
+@cache
+def _bot_names() -> re.Pattern[str]:
+    """The names the lobby gives the AI seats it adds (bot.ai_name), in every language."""
+    shapes = {catalogue(lang).get("bot.ai_name", "") for lang in LANGUAGES} - {""}
+    return re.compile("|".join(
+        re.escape(shape).replace(re.escape("{n}"), r"\d+").replace(re.escape("{level}"), ".+")
+        for shape in sorted(shapes)))
+
+
+def is_bot_name(name: str) -> bool:
+    return _bot_names().fullmatch(name) is not None
 
 
 def seat_line(k: Kind, seat: SeatRow) -> str:
@@ -128,9 +147,10 @@ def waiting_line(table: Table) -> str:
     return t("bot.wait.answer", who=whom, what=what)
 
 
-def done_text(table: Table | None) -> str:
-    """The answer to a step that ended the player's part: committed, and what comes next."""
-    text = t("bot.panel.done")
+def done_text(table: Table | None, notes: list[str] | None = None) -> str:
+    """The answer to a step that ended the player's part: what was committed (`notes`, else
+    just "Committed."), and what comes next."""
+    text = "\n".join(notes) if notes else t("bot.panel.done")
     if table is not None:
         text += "\n" + (waiting_line(table) if table.game.status == "playing"
                         else t("bot.panel.over"))
@@ -291,6 +311,9 @@ def panel_text(panel: Panel) -> str:
         prompt = panel.prompt
         if prompt is not None:
             lines.append(t("bot.panel.now", what=k.rules.prompt_text(panel.preview, prompt)))
+            note = k.reveal_note(panel.preview, panel.seat)
+            if note:
+                lines.append(t("bot.panel.reveals", note=note))
         elif panel.options:
             lines.append(t("bot.panel.out_of_turn"))
     lines += [x for x in k.rules.panel_lines(v, panel.seat) if x]

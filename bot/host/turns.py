@@ -169,6 +169,18 @@ class UndoResult:
     sealed: bool = False  # a secret choice: the channel is not told what it was
 
 
+def commit_notes(k: Kind, commit: Commit) -> list[str]:
+    """What the player is told of their own commit, whatever they clicked or typed: "Sealed:
+    ..." for a secret choice, else "Committed: ...", and why there was no Confirm when a step
+    revealed hidden information (it is committed at once). Only the player sees it."""
+    steps = " → ".join(k.rules.describe(Decision.from_json(e.decision)) for e in commit.entries)
+    notes = [t("bot.note.sealed" if any(e.sealed for e in commit.entries)
+               else "bot.note.committed", steps=steps)]
+    if any(e.barrier for e in commit.entries):
+        notes.append(t("bot.note.revealed"))
+    return notes
+
+
 def part_done(k: Kind, committed: Any, preview: Any, seat: int) -> bool:
     """A seat's part ends when the game no longer waits for it, or when its steps have opened
     a decision for other seats (the next round's secret choice everyone makes at once): those
@@ -442,9 +454,8 @@ class Games:
         done = (state, applied) if applied is not None else None
         if revealed or (complete and commit_complete):
             commit = await self._commit(panel.table, panel.seat, steps, source, done)
-            notes = [t("bot.note.revealed")] if revealed else []
             return StepResult(await self._after_commit_panel(panel.table.game.id, panel.seat),
-                              commit, notes)
+                              commit, commit_notes(k, commit))
         game = panel.table.game
         raw = [d.to_json() for d in steps]
         await self.store.save_draft(game.id, Draft(panel.seat, game.decisions, raw, source))
@@ -483,7 +494,7 @@ class Games:
             done = (panel.preview, panel.applied) if panel.applied is not None else None
             commit = await self._commit(panel.table, panel.seat, panel.steps, source, done)
             return StepResult(await self._after_commit_panel(panel.table.game.id, panel.seat),
-                              commit)
+                              commit, commit_notes(panel.table.kind, commit))
 
     async def _confirmed(self, game_id: int, user_id: int, number: int | None) -> bool:
         """A Confirm button whose steps are already committed (the second click of a double

@@ -35,13 +35,12 @@ from .present import (
     status_lines,
     table_lines,
 )
-from .receipts import salt, verify_receipts
+from .receipts import reveal_note, salt, verify_receipts
 from .text import describe, event_text
 
-__all__ = ["INFO", "apply", "auto_answer", "describe", "dump", "event_text",
-           "group_key", "hand_signature", "hand_text", "load", "menu_title", "new_game",
-           "options", "panel_lines", "pending", "post_boundaries", "post_head", "prompt_text",
-           "record_extras", "replay", "result", "result_lines", "reveals", "salt", "scores",
-           "sealed",
-           "start_events", "status_head", "status_lines", "table_lines", "verify_receipts",
-           "version", "view"]
+__all__ = ["INFO", "apply", "auto_answer", "describe", "dump", "event_text", "group_key",
+           "hand_signature", "hand_text", "load", "menu_title", "new_game", "options",
+           "panel_lines", "pending", "post_boundaries", "post_head", "prompt_text",
+           "record_extras", "replay", "result", "result_lines", "reveal_note", "reveals", "salt",
+           "scores", "sealed", "start_events", "status_head", "status_lines", "table_lines",
+           "verify_receipts", "version", "view"]

@@ -178,13 +178,16 @@ def version(s: State, seat: int) -> str:
     included), the step awaited now (the front frame without the list of seats still to answer a
     simultaneous frame) and a digest of the seat's options. Another seat sealing its sacrifice or
     its bonus choice changes none of these (unless it was the last to seal, which runs the
-    reveal), so this seat's prompt stays valid."""
+    reveal), so this seat's prompt stays valid; except when it leaves this seat the last to
+    seal: its seal will reveal them all and be committed at once, which its new prompt says
+    (`reveal_note`)."""
     frame = current(s)
     step = None if frame is None else {k: v for k, v in frame.items() if k != "seats"}
     awaited = seat in AGENDA.awaited(s)
+    last = frame is not None and frame.get("seats") == [seat]
     opts = sorted(d.canonical() for d in options(s, seat))
-    raw = json.dumps([s.public_trail, s.players[seat].trail, len(s.queue), step, awaited, opts],
-                     sort_keys=True, separators=(",", ":"))
+    raw = json.dumps([s.public_trail, s.players[seat].trail, len(s.queue), step, awaited, opts]
+                     + ([True] if last else []), sort_keys=True, separators=(",", ":"))
     return f"{s.round}.{zlib.crc32(raw.encode()):08x}"
 
 

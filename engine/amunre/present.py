@@ -68,7 +68,8 @@ def status_lines(v: View) -> list[str]:
     """One line per seat of public facts: score, provinces, a bid on the table, answered."""
     lines = []
     for p in v.players:
-        line = t("amunre.status.player", score=p.score, provinces=_provinces(p))
+        line = t("amunre.status.player", score=p.score, count=p.score,
+                 provinces=_provinces(p))
         if p.marker is not None:
             line += t("amunre.status.marker", value=p.marker["value"],
                       province=province_name(p.marker["province"]))
@@ -84,7 +85,8 @@ def result_lines(res: dict[str, Any], names: list[str]) -> list[str]:
             for q in range(n)]
     ranking = sorted(range(n), key=lambda q: (-keys[q][0], -keys[q][1], -keys[q][2], q))
     lines = [t("amunre.over.line", place=place, name=names[q], score=keys[q][0],
-               pyramids=keys[q][1], stones=keys[q][2]) for place, q in enumerate(ranking, 1)]
+               count=keys[q][0], pyramids=keys[q][1], stones=keys[q][2])
+             for place, q in enumerate(ranking, 1)]
     if res.get("tie_break"):
         lines.append(t("amunre.over.tie_break"))
     return lines
@@ -128,9 +130,12 @@ def panel_lines(v: View, seat: int) -> list[str]:
     lines = []
     frame = v.frame or {}
     if frame.get("t") == "buy" and frame.get("who") == seat:
-        lines.append(t("amunre.panel.buy", step=frame.get("step"),
-                       limit=max((BOARD.provinces[x].card_limit for x in pv.provinces),
-                                 default=0)))
+        step = frame.get("step")
+        lines.append(t(f"amunre.panel.step_{step}"))
+        # the card limit matters only while power cards may still be bought (A-BUY-2, A-BUY-6)
+        limit = max((BOARD.provinces[x].card_limit for x in pv.provinces), default=0)
+        if step == "A" and "cards" not in frame.get("done", []) and limit > 0:
+            lines.append(t("amunre.panel.card_limit", count=limit, limit=limit))
     if v.auction is not None:
         bids = [f"{province_name(b['province'])} {b['value']}" for b in v.auction["bids"] if b]
         lines.append(t("amunre.panel.bids", bids="; ".join(bids) or "-"))

@@ -45,6 +45,16 @@ def sealing(s: Any, seat: int, decision: Decision) -> bool:
             and seat in frame["seats"])
 
 
+def reveal_note(s: Any, seat: int) -> str | None:
+    """The GameText hook `reveal_note`: the last seat to seal reveals every choice at once, so
+    the host commits its seal as soon as it is chosen, with no Confirm and no undo; its prompt
+    says so before the click."""
+    frame = current(s)
+    if frame is None or frame.get("seats") != [seat] or frame["t"] not in ("sacrifice", "bonus"):
+        return None
+    return t(f"amunre.note.last_{frame['t']}")
+
+
 def salt(s: Any, seat: int, decision: Decision, entropy: str) -> Decision:
     """The GameRules hook `salt`: the sealing decision carrying the host's fresh randomness as
     its nonce; any other decision as it is."""

@@ -33,6 +33,7 @@ from .game import (
     view,
 )
 from .preview import turn_preview
+from .reveal import reveal_note
 from .text import (
     describe,
     event_text,
@@ -55,6 +56,6 @@ from .text import (
 __all__ = ["INFO", "apply", "auto_answer", "describe", "dump", "event_text", "group_key",
            "hand_signature", "hand_text", "load", "menu_title", "new_game", "options",
            "panel_lines", "pending", "post_boundaries", "post_head", "prompt_text", "replay",
-           "result", "result_lines", "reveals", "scores", "sealed", "start_events",
+           "result", "result_lines", "reveal_note", "reveals", "scores", "sealed", "start_events",
            "status_head", "status_lines", "summary_lines", "table_lines", "turn_preview",
            "version", "view"]

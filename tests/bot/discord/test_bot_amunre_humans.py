@@ -80,3 +80,65 @@ async def test_everyone_awaited_at_once_gets_a_prompt_and_a_ping(agora):
         for name in awaited:
             assert f"<@{d.user(name).id}>" in status.content
     assert openings >= 1
+
+
+async def play_to_the_sacrifice(d, bot, gid) -> dict[int, str]:
+    """Everyone clicks their own prompt until the sacrifice is asked of all (A-SAC-3)."""
+    ids = {d.user(n).id: n for n in PLAYERS}
+    names = {seat.seat: ids[seat.user_id] for seat in (await bot.games.table(gid)).seats}
+    for _ in range(400):
+        table = await bot.games.table(gid)
+        awaited = table.awaited()
+        if awaited and awaited[0].kind == "sacrifice":
+            return names
+        name = names[awaited[0].seat]
+        await click_choice(d, name, live_prompt(d, name), KEEP_GOING)
+        await settle(bot)
+    raise AssertionError("no sacrifice")
+
+
+async def test_a_verb_runs_only_options_of_its_own_kind(agora):
+    """`/amunre bid` must not sell a card, even given the value of a sale from `/amunre card`'s
+    list: it is refused, naming the command, and nothing changes (issue 31)."""
+    d, bot, gid = await four_humans(agora)
+    table = await bot.games.table(gid)
+    seat = table.awaited()[0].seat
+    name = next(n for n in PLAYERS if d.user(n).id == table.seats[seat].user_id)
+    sales = [c for c in await d.autocomplete(name, CHANNEL, "amunre", "card", focused="choice",
+                                             options={"choice": ""}) if "Sell" in c["name"]]
+    assert sales, "a power card can be sold during the auction (A-INFO-7)"
+    before = await bot.store.game(gid)
+    hand = table.kind.rules.hand_signature(table.state, seat)
+    refused = await amunre(d, name, "bid", choice=sales[0]["value"])
+    assert refused.ephemeral
+    assert "does not belong to /amunre bid" in refused.content, refused.content
+    assert "/amunre choose" in refused.content and "notation" not in refused.content
+    after = await bot.store.game(gid)
+    assert (after.decisions, after.revision) == (before.decisions, before.revision)
+    table = await bot.games.table(gid)
+    assert table.kind.rules.hand_signature(table.state, seat) == hand
+    # a value that is no option at all: refused without pointing to a notation Amun-Re lacks
+    stale = await amunre(d, name, "bid", choice="o:1:deadbeef:0")
+    assert "not one of the options you have now" in stale.content
+    assert "notation" not in stale.content
+
+
+async def test_a_typed_seal_is_acknowledged_and_the_last_seal_warned_of(agora):
+    """A sacrifice sealed by slash command is acknowledged as sealed (not "It is not your
+    turn"); the last seat to seal is told before its click that its seal reveals them all and
+    is committed at once, and its reply says why there was no Confirm (issue 31)."""
+    d, bot, gid = await four_humans(agora)
+    names = await play_to_the_sacrifice(d, bot, gid)
+    table = await bot.games.table(gid)
+    order = [names[p.seat] for p in table.awaited()]
+    for i, name in enumerate(order):
+        prompt = live_prompt(d, name)
+        last = i == len(order) - 1
+        assert ("You are the last to seal" in prompt.content) == last, prompt.content
+        choices = await d.autocomplete(name, CHANNEL, "amunre", "sacrifice", focused="choice",
+                                       options={"choice": ""})
+        done = await amunre(d, name, "sacrifice", choice=choices[0]["value"])
+        assert done.content.startswith("Sealed: Sacrifice "), done.content
+        assert "Nobody else sees it" in done.content and "not your turn" not in done.content
+        assert ("committed at once, without a Confirm" in done.content) == last, done.content
+        await settle(bot)

@@ -226,7 +226,8 @@ async def _offers_before_the_kill(d: DiscordDouble, db: Path, mention: dict[str,
         marks = {u: last_id(d, u) for u in PLAYERS}
         before_post = last_id(d, CHANNEL)
         done = await click(d, "alice", prompts["alice"], "Confirm")
-        assert done.content.startswith("Committed.")
+        # acknowledged as a seal, to her alone (issue 31: not a bare "Committed.")
+        assert done.content.startswith("Sealed: Offer 2 coins. Nobody else sees it"), done.content
         post = await d.wait_for_message(CHANNEL, lambda m: "alice has sealed an offer." in
                                         m.content, after=before_post, timeout=10)
         assert f"Waiting for {mention['bob']}, {mention['carol']}:" in post.content
@@ -268,7 +269,7 @@ async def _offers_before_the_kill(d: DiscordDouble, db: Path, mention: dict[str,
         marks = {u: last_id(d, u) for u in PLAYERS}
         before_post = last_id(d, CHANNEL)
         done = await click(d, "bob", prompts["bob"], "Confirm")
-        assert done.content.startswith("Committed."), done.content
+        assert done.content.startswith("Sealed: Offer 1 coin."), done.content
         assert not done.followups  # no refusal: his prompt outlived alice's commit
         post = await d.wait_for_message(CHANNEL, lambda m: "bob has sealed an offer." in
                                         m.content, after=before_post, timeout=10)
@@ -331,7 +332,7 @@ async def _the_takes_and_the_veto(d: DiscordDouble, bot: Any, gid: int,
                                   mention: dict[str, str]) -> None:
     # --- out of turn: carol is not awaited (alice takes), yet she may veto ---
     panel = await sealed(d, "carol", "turn")
-    assert "It is not your turn, but you may act now" in panel.content
+    assert "Nothing is asked of you now. You may still act out of turn" in panel.content
     assert option_labels(panel.message) == ["Veto this take"]
     assert (await bot.games.table(gid)).awaited() == [Prompt(0, "take")]
     alice_mark = last_id(d, "alice")
