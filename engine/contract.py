@@ -1,6 +1,7 @@
 """The glue between a game's own rules and the engine contract (engine.core.GameRules, and the
 AI part's `choose`) that every game would otherwise write again: checking a new game's players
-and options, running the automatic start, and the checks and bookkeeping around one decision.
+and options, running the automatic start, the checks and bookkeeping around one decision, and
+the steps every AI seat takes before and after its level's own logic.
 
 A game keeps its contract functions (the host finds them by name, tests patch some of them)
 and calls these from them, passing what is its own: its setup, its agenda, its refusals and
@@ -11,8 +12,9 @@ is all they add there."""
 
 from __future__ import annotations
 
+import random
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, Self, TypeVar
 
 from engine.core import Decision, Event, GameInfo, IllegalDecision
@@ -136,3 +138,41 @@ def replay(new_game: Callable[[list[str], int, dict[str, Any] | None], S],
         s, _ = apply(s, seat, d, in_place=True)
     return s
 
+
+# --- the AI seats ---------------------------------------------------------------------------------
+
+RANDOM = "random"  # the level every game's AI has: uniform among the options (the baseline)
+
+
+def decide_around(own: Callable[[Any, list[Decision], str, random.Random], Decision | None],
+                  seen: Any, opts: list[Decision], level: str, rng: random.Random | None, *,
+                  levels: Sequence[str], stamp: Callable[[Any], int],
+                  refused: Callable[[], IllegalDecision],
+                  same: Callable[[Decision], object]) -> tuple[Decision, bool]:
+    """An AI seat's `decide_seen`: the decision of the seat whose view `seen` is, among its
+    legal options `opts`, and whether the level's own logic made it.
+
+    What every game's AI does around its own logic: refuse an unknown level (ValueError: a
+    host's mistake) and a seat with no options (`refused()`: not its turn); seed an rng from
+    `stamp(seen)` when none is given, so the same view always gets the same decision; answer
+    the "random" level and a lone option without asking `own`. Otherwise `own(seen, opts,
+    level, rng)` names the decision it wants (None: it has none), and the option the same by
+    `same` (Decision.key or Decision.canonical, the game's choice) is returned; the first option
+    when there is none, reported as a fallback (False), which tests and benchmarks count."""
+    if level not in levels:
+        raise ValueError(f"unknown AI level {level!r}; choose from {', '.join(levels)}")
+    if not opts:
+        raise refused()
+    if rng is None:
+        rng = random.Random(stamp(seen))
+    if level == RANDOM:
+        return opts[rng.randrange(len(opts))], True
+    if len(opts) == 1:
+        return opts[0], True
+    wanted = own(seen, opts, level, rng)
+    if wanted is not None:
+        key = same(wanted)
+        for d in opts:
+            if same(d) == key:
+                return d, True
+    return opts[0], False
