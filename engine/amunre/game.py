@@ -1,6 +1,7 @@
 """The Amun-Re engine contract (engine.core.GameRules): new_game, pending, options, apply, view,
 result, dump/load, version, reveals, sealed, auto_answer. Every call is pure: `apply` works on a
-copy and raises IllegalDecision (message and A-rule) before anything changes."""
+copy and raises IllegalDecision (message and A-rule) before anything changes. What every game
+writes alike is engine.contract; this module keeps what is Amun-Re's own."""
 
 from __future__ import annotations
 
@@ -9,21 +10,13 @@ import zlib
 from typing import Any
 
 from data.i18n import t
-from engine.core import (
-    Decision,
-    Event,
-    GameInfo,
-    IllegalDecision,
-    OptionSpec,
-    Prompt,
-    _freeze,
-)
-from engine.simulate import player_names
+from engine import contract
+from engine.core import Decision, Event, GameInfo, IllegalDecision, OptionSpec, _freeze
 
 from . import anytime, auction, buy, income, sacrifice, scoring, setup  # noqa: F401 (agenda)
 from .flow import AGENDA, current, err
 from .state import COLOUR_ORDER, State
-from .view import View, make_view
+from .view import make_view
 
 INFO = GameInfo(
     id="amunre", name="Amun-Re", min_players=3, max_players=5, colours=COLOUR_ORDER,
@@ -57,35 +50,23 @@ def new_game(players: list[str] | int, seed: int, options: dict[str, Any] | None
              ) -> State:
     """A new game; `players` are display names (or a count). Setup runs at once, up to the first
     decision (the first bid of round 1)."""
-    names = player_names(players) if isinstance(players, int) else list(players)
-    if not INFO.min_players <= len(names) <= INFO.max_players:
-        raise err("players", "A-SETUP-9", min=INFO.min_players, max=INFO.max_players)
-    opts = INFO.check_options(options)
-    start = opts.get("start_player")
-    if start is not None and start >= len(names):
-        raise err("start_player", "A-GAP-15", n=len(names))
-    s = setup.setup(names, seed, opts)
-    AGENDA.advance(s, [])
-    return s
+    names, opts = contract.seats_and_options(INFO, players, options, err, "A-GAP-15")
+    return contract.start(setup.setup, AGENDA.advance, names, seed, opts)[0]
 
 
 def start_events(s: State) -> list[Event]:
     """The events of the automatic start (replayed from the seed)."""
-    again = setup.setup([p.name for p in s.players], s.seed, s.options)
-    events: list[Event] = []
-    AGENDA.advance(again, events)
-    return events
+    return contract.start_events(setup.setup, AGENDA.advance, s)
 
 
-def pending(s: State) -> list[Prompt]:
-    return AGENDA.pending(s)
+pending = AGENDA.pending  # the agenda's own: no call in between (asked before every decision)
 
 
 def options(s: State, seat: int) -> list[Decision]:
     """Every legal decision of `seat` now: its frame's (when awaited) and the free ones it may
     take at any time (selling; Bid Blockade and Overbid during phase 2), which are offered even
     when the seat is not pending."""
-    if type(seat) is not int or not 0 <= seat < s.n or current(s) is None:
+    if not contract.is_seat(seat, s.n) or current(s) is None:
         return []
     opts = AGENDA.options_for(s, seat) + anytime.options(s, seat)
     seen: set = set()
@@ -116,9 +97,9 @@ def apply(s: State, seat: int, decision: Decision, *, in_place: bool = False
           ) -> tuple[State, list[Event]]:
     """Apply one decision. Raises IllegalDecision (with the rule) and leaves `s` untouched.
     `in_place=True` skips the copy for simulations that keep no history."""
-    if not isinstance(decision, Decision) or not isinstance(decision.args, dict):
+    if not contract.is_decision(decision):
         raise _understood(s)
-    if type(seat) is not int or not 0 <= seat < s.n:
+    if not contract.is_seat(seat, s.n):
         raise err("not_seated", None)
     frame = current(s)
     if frame is None:
@@ -131,45 +112,34 @@ def apply(s: State, seat: int, decision: Decision, *, in_place: bool = False
         if seat not in frame["seats"]:
             raise err("already_sealed", "A-SAC-3")
     secret = sealed(s, seat, decision)
-    # a public decision in the income frame changes only the decider's own options
+    # a public decision in the income frame changes only the decider's own options; a free one
+    # (the step says so) is public and may change others' options wherever it is made
     own_only = frame["t"] in SELF_ONLY
-    work = s if in_place else s.clone()
-    events: list[Event] = []
-    try:
-        if anytime.handles(work, seat, decision):
-            anytime.apply(work, seat, decision, events)
-            AGENDA.advance(work, events)
-            own_only = False  # a free decision is public and may change others' options
-        else:
-            AGENDA.apply_decision(work, seat, decision, events)
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        # arguments no validator foresaw: the player gets a message, nothing changes, and
-        # `__cause__` lets the caller log it as an engine bug
-        raise _understood(s) from exc
-    work.decisions += 1
-    text = f"{seat}:{decision.canonical()}".encode()
-    p = work.players[seat]
-    p.trail = zlib.crc32(text, p.trail)
-    if not secret and not own_only:
-        work.public_trail = zlib.crc32(text, work.public_trail)
+    work, events, free = contract.run_decision(s, seat, decision, in_place, _step, _understood)
+    contract.extend_trails(work, seat, decision, public=not secret and (free or not own_only))
     return work, events
 
 
+def _step(work: State, seat: int, decision: Decision, events: list[Event]) -> bool:
+    """The decision applied to `work`: a free one (anytime.py: selling, Bid Blockade, Overbid)
+    by its own rules and then the agenda run on, any other by the awaited frame. True for a
+    free one."""
+    if anytime.handles(work, seat, decision):
+        anytime.apply(work, seat, decision, events)
+        AGENDA.advance(work, events)
+        return True
+    AGENDA.apply_decision(work, seat, decision, events)
+    return False
 
-def view(s: State, seat: int | None) -> View:
-    return make_view(s, seat)
+
+# the contract's names for what the view and the state already do (no call in between)
+view = make_view
+dump = State.to_json
+load = State.from_json
 
 
 def result(s: State) -> dict[str, Any] | None:
     return s.result
-
-
-def dump(s: State) -> dict[str, Any]:
-    return s.to_json()
-
-
-def load(data: dict[str, Any]) -> State:
-    return State.from_json(data)
 
 
 def version(s: State, seat: int) -> str:
@@ -220,7 +190,4 @@ def sealed(s: State, seat: int, decision: Decision) -> bool:
 
 def replay(players: list[str], seed: int, opts: dict[str, Any] | None,
            decisions: list[tuple[int, Decision]]) -> State:
-    s = new_game(players, seed, opts)
-    for seat, d in decisions:
-        s, _ = apply(s, seat, d, in_place=True)
-    return s
+    return contract.replay(new_game, apply, players, seed, opts, decisions)

@@ -1,5 +1,6 @@
 """The Pantheon engine contract (shared/ARCHITECTURE.md): new_game, pending, options, apply,
-view, result. Every call is pure: `apply` works on a copy and raises before changing anything."""
+view, result. Every call is pure: `apply` works on a copy and raises before changing anything.
+What every game writes alike is engine.contract; this module keeps what is Pantheon's own."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ import zlib
 from typing import Any
 
 from data.i18n import t
+from engine import contract
 from engine.core import Decision, Event, GameInfo, IllegalDecision, OptionSpec, Prompt
 
 from . import actions, epoch, flow, gains  # noqa: F401  (they register the agenda handlers)
 from .state import COLOUR_ORDER, State
-from .view import View, make_view
+from .view import make_view
 
 INFO = GameInfo(
     id="pantheon", name="Pantheon", min_players=2, max_players=4, colours=COLOUR_ORDER,
@@ -47,18 +49,12 @@ def new_game(players: list[str] | int, seed: int, options: dict[str, Any] | None
     if unknown:
         raise IllegalDecision(t("pantheon.err.unknown_options", count=len(unknown),
                                 names=", ".join(sorted(unknown)), known=", ".join(OPTION_NAMES)))
-    s = epoch.setup(list(names), seed, opts)
-    events: list[Event] = []
-    flow.advance(s, events)
-    return s
+    return contract.start(epoch.setup, flow.advance, list(names), seed, opts)[0]
 
 
 def start_events(s: State) -> list[Event]:
     """The events of the automatic start (replayed from the seed)."""
-    s2 = epoch.setup([p.name for p in s.players], s.seed, s.options)
-    events: list[Event] = []
-    flow.advance(s2, events)
-    return events
+    return contract.start_events(epoch.setup, flow.advance, s)
 
 
 def pending(s: State) -> list[Prompt]:
@@ -73,29 +69,29 @@ def options(s: State, seat: int) -> list[Decision]:
     return flow.options_for(s, seat)
 
 
+# What a step may raise on arguments no validator foresaw, turned into a refusal: the shared
+# list less IndexError, which Pantheon has never caught (it stays the engine error it is).
+UNFORESEEN = (KeyError, TypeError, ValueError, AttributeError)
+
+
+def _does_not_fit(s: State) -> IllegalDecision:
+    return IllegalDecision(t("pantheon.err.does_not_fit"))
+
+
 def apply(s: State, seat: int, decision: Decision, *, in_place: bool = False
           ) -> tuple[State, list[Event]]:
     """Apply one decision. Raises IllegalDecision (with the rule) and leaves `s` untouched.
     `in_place=True` skips the copy for simulations that keep no history."""
-    if not isinstance(decision, Decision) or not isinstance(decision.args, dict):
+    if not contract.is_decision(decision):
         raise IllegalDecision(t("pantheon.err.not_a_decision"))
-    if type(seat) is not int or not 0 <= seat < len(s.players):
+    if not contract.is_seat(seat, len(s.players)):
         raise IllegalDecision(t("pantheon.err.not_seated"))
-    work = s if in_place else s.clone()
-    events: list[Event] = []
-    try:
-        flow.apply_decision(work, seat, decision, events)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        # Arguments no validator foresaw. The fuzz tests show none reach here; if one does, the
-        # player still gets a message and nothing changes, and `__cause__` lets the caller log it
-        # as an engine bug.
-        raise IllegalDecision(t("pantheon.err.does_not_fit")) from exc
-    work.decisions += 1
-    # the rolling trail of every decision so far: two states reached by different histories
-    # never share a version, and computing it costs one crc per decision
-    work.trail = zlib.crc32(f"{seat}:{decision.canonical()}".encode(), work.trail)
+    work, events, _ = contract.run_decision(s, seat, decision, in_place, flow.apply_decision,
+                                            _does_not_fit, UNFORESEEN)
+    # one rolling trail of every decision so far (Pantheon has no secret choice): two states
+    # reached by different histories never share a version, and it costs one crc per decision
+    work.trail = zlib.crc32(contract.trail_text(seat, decision), work.trail)
     return work, events
-
 
 
 def apply_all(s: State, seat_decisions: list[tuple[int, Decision]]
@@ -109,20 +105,14 @@ def apply_all(s: State, seat_decisions: list[tuple[int, Decision]]
     return work, events
 
 
-def view(s: State, seat: int | None) -> View:
-    return make_view(s, seat)
+# the contract's names for what the view and the state already do (no call in between)
+view = make_view
+dump = State.to_json
+load = State.from_json
 
 
 def result(s: State) -> dict[str, Any] | None:
     return s.result
-
-
-def dump(s: State) -> dict[str, Any]:
-    return s.to_json()
-
-
-def load(data: dict[str, Any]) -> State:
-    return State.from_json(data)
 
 
 def version(s: State, seat: int) -> str:
@@ -154,7 +144,4 @@ def sealed(s: State, seat: int, decision: Decision) -> bool:
 
 def replay(players: list[str], seed: int, opts: dict[str, Any] | None,
            decisions: list[tuple[int, Decision]]) -> State:
-    s = new_game(players, seed, opts)
-    for seat, d in decisions:
-        s, _ = apply(s, seat, d, in_place=True)
-    return s
+    return contract.replay(new_game, apply, players, seed, opts, decisions)

@@ -1,7 +1,7 @@
 """The Through the Ages engine contract (engine.core.GameRules): new_game, pending, options,
 apply, view, result, dump/load, version, reveals, sealed, auto_answer. Every call is pure:
 `apply` works on a copy and raises IllegalDecision (message and T-rule) before anything
-changes."""
+changes. What every game writes alike is engine.contract; this module keeps what is its own."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import zlib
 from typing import Any
 
 from data.i18n import t
-from engine.core import Decision, Event, GameInfo, IllegalDecision, OptionSpec, Prompt
-from engine.simulate import player_names
+from engine import contract
+from engine.core import Decision, Event, GameInfo, IllegalDecision, OptionSpec
 
 from . import setup, turn  # noqa: F401 (turn registers the agenda frames)
 from .flow import AGENDA, current, err
@@ -41,77 +41,53 @@ def new_game(players: list[str] | int, seed: int, options: dict[str, Any] | None
              ) -> State:
     """A new tutorial game; `players` are display names (or a count). Setup runs at once, up
     to the first decision (the starting player's first action)."""
-    names = player_names(players) if isinstance(players, int) else list(players)
-    if not INFO.min_players <= len(names) <= INFO.max_players:
-        raise err("players", "T-COMP-1", min=INFO.min_players, max=INFO.max_players)
-    opts = INFO.check_options(options)
-    start = opts.get("start_player")
-    if start is not None and start >= len(names):
-        raise err("start_player", "T-SETUP-14", n=len(names))
-    s = setup.setup(names, seed, opts)
-    AGENDA.advance(s, [])
-    return s
+    names, opts = contract.seats_and_options(INFO, players, options, err, "T-SETUP-14")
+    return contract.start(setup.setup, AGENDA.advance, names, seed, opts)[0]
 
 
 def start_events(s: State) -> list[Event]:
-    again = setup.setup([p.name for p in s.players], s.seed, s.options)
-    events: list[Event] = []
-    AGENDA.advance(again, events)
-    return events
+    return contract.start_events(setup.setup, AGENDA.advance, s)
 
 
-def pending(s: State) -> list[Prompt]:
-    return AGENDA.pending(s)
+pending = AGENDA.pending  # the agenda's own: no call in between (asked before every decision)
 
 
 def options(s: State, seat: int) -> list[Decision]:
-    if type(seat) is not int or not 0 <= seat < s.n or current(s) is None:
+    if not contract.is_seat(seat, s.n) or current(s) is None:
         return []
     return AGENDA.options_for(s, seat)
+
+
+def _unknown(s: State) -> IllegalDecision:
+    """The refusal of a decision the rules do not understand (not one of KINDS, or arguments
+    that do not fit)."""
+    return err("unknown", "T-ACT-3")
 
 
 def apply(s: State, seat: int, decision: Decision, *, in_place: bool = False
           ) -> tuple[State, list[Event]]:
     """Apply one decision. Raises IllegalDecision (with the rule) and leaves `s` untouched.
     `in_place=True` skips the copy for simulations that keep no history."""
-    if not isinstance(decision, Decision) or not isinstance(decision.args, dict) \
-            or decision.kind not in KINDS:
-        raise err("unknown", "T-ACT-3")
-    if type(seat) is not int or not 0 <= seat < s.n:
+    if not contract.is_decision(decision) or decision.kind not in KINDS:
+        raise _unknown(s)
+    if not contract.is_seat(seat, s.n):
         raise err("not_seated", None)
     if current(s) is None:
         raise err("game_over", "T-TEND-4")
-    work = s if in_place else s.clone()
-    events: list[Event] = []
-    try:
-        AGENDA.apply_decision(work, seat, decision, events)
-    except IllegalDecision:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        raise err("unknown", "T-ACT-3") from exc
-    work.decisions += 1
-    text = f"{seat}:{decision.canonical()}".encode()
-    p = work.players[seat]
-    p.trail = zlib.crc32(text, p.trail)
-    if not sealed(s, seat, decision):
-        work.public_trail = zlib.crc32(text, work.public_trail)
+    work, events, _ = contract.run_decision(s, seat, decision, in_place, AGENDA.apply_decision,
+                                            _unknown)
+    contract.extend_trails(work, seat, decision, public=not sealed(s, seat, decision))
     return work, events
 
 
-def view(s: State, seat: int | None) -> dict[str, Any]:
-    return make_view(s, seat)
+# the contract's names for what the view and the state already do (no call in between)
+view = make_view
+dump = State.to_json
+load = State.from_json
 
 
 def result(s: State) -> dict[str, Any] | None:
     return s.result
-
-
-def dump(s: State) -> dict[str, Any]:
-    return s.to_json()
-
-
-def load(data: dict[str, Any]) -> State:
-    return State.from_json(data)
 
 
 def version(s: State, seat: int) -> str:
@@ -155,7 +131,4 @@ def auto_answer(s: State, seat: int, policy: str) -> Decision | None:
 
 def replay(players: list[str], seed: int, opts: dict[str, Any] | None,
            decisions: list[tuple[int, Decision]]) -> State:
-    s = new_game(players, seed, opts)
-    for seat, d in decisions:
-        s, _ = apply(s, seat, d, in_place=True)
-    return s
+    return contract.replay(new_game, apply, players, seed, opts, decisions)

@@ -34,7 +34,8 @@ import random
 import zlib
 from dataclasses import asdict
 
-from engine.core import Decision
+from engine import contract
+from engine.core import Decision, IllegalDecision
 
 from ..flow import err
 from ..game import options, view
@@ -43,7 +44,7 @@ from ..view import View
 from .policy import decide_level
 
 LEVELS = ("easy", "normal")
-ALL_LEVELS = ("easy", "normal", "random")
+ALL_LEVELS = (*LEVELS, contract.RANDOM)
 
 
 def choose(state: State, seat: int, level: str = "normal",
@@ -66,25 +67,20 @@ def decide(state: State, seat: int, level: str = "normal",
 def decide_seen(seen: View, opts: list[Decision], level: str = "normal",
                 rng: random.Random | None = None) -> tuple[Decision, bool]:
     """The decision of the seat whose view `seen` is, among its legal options `opts`."""
-    if level not in ALL_LEVELS:
-        raise ValueError(f"unknown AI level {level!r}; choose from {', '.join(ALL_LEVELS)}")
-    if not opts:
-        raise err("not_your_turn", "A-FLOW-4")
-    if rng is None:
-        rng = random.Random(stamp(seen))
-    if level == "random":
-        return opts[rng.randrange(len(opts))], True
-    if len(opts) == 1:
-        return opts[0], True
+    return contract.decide_around(_valued, seen, opts, level, rng, levels=ALL_LEVELS,
+                                  stamp=stamp, refused=_not_your_turn, same=Decision.key)
+
+
+def _valued(seen: View, opts: list[Decision], level: str, rng: random.Random
+            ) -> Decision | None:
+    """What the level's valuation wants; None for a spectator's view (no seat to play for)."""
     if seen.seat is None:
-        return opts[0], False
-    wanted = decide_level(seen, seen.seat, opts, level, rng)
-    if wanted is not None:
-        key = wanted.key()
-        for d in opts:
-            if d.key() == key:
-                return d, True
-    return opts[0], False
+        return None
+    return decide_level(seen, seen.seat, opts, level, rng)
+
+
+def _not_your_turn() -> IllegalDecision:
+    return err("not_your_turn", "A-FLOW-4")
 
 
 def stamp(seen: View) -> int:

@@ -32,6 +32,7 @@ import zlib
 from dataclasses import asdict
 
 from data.i18n import t
+from engine import contract
 from engine.core import Decision, IllegalDecision
 
 from ..game import options, view
@@ -42,7 +43,7 @@ from .policy import HANDLERS, Ctx
 from .values import EASY, NORMAL, Knobs
 
 LEVELS: dict[str, Knobs] = {"easy": EASY, "normal": NORMAL}
-ALL_LEVELS = ("easy", "normal", "random")
+ALL_LEVELS = (*LEVELS, contract.RANDOM)
 
 
 def choose(state: State, seat: int, level: str = "normal",
@@ -65,26 +66,23 @@ def decide(state: State, seat: int, level: str = "normal",
 def decide_seen(seen: View, opts: list[Decision], level: str = "normal",
                 rng: random.Random | None = None) -> tuple[Decision, bool]:
     """The decision of the seat whose view `seen` is, among its legal options `opts`."""
-    if level not in ALL_LEVELS:
-        raise ValueError(f"unknown AI level {level!r}; choose from {', '.join(ALL_LEVELS)}")
-    if not opts:
-        raise IllegalDecision(t("pantheon.err.not_this_seat"), "P-TURN-1")
-    if rng is None:
-        rng = random.Random(stamp(seen))
-    if level == "random":
-        return opts[rng.randrange(len(opts))], True
-    if len(opts) == 1:
-        return opts[0], True
+    return contract.decide_around(_planned, seen, opts, level, rng, levels=ALL_LEVELS,
+                                  stamp=stamp, refused=_not_this_seat, same=Decision.key)
+
+
+def _planned(seen: View, opts: list[Decision], level: str, rng: random.Random
+             ) -> Decision | None:
+    """What the level's planner wants, from a Belief rebuilt from the view; None for a step it
+    has no handler for."""
     b = from_view(seen)
     handler = HANDLERS.get(b.frame.get("t", ""))
     if handler is None or seen.seat is None:
-        return opts[0], False
-    wanted = handler(Ctx(b, seen.seat, LEVELS[level], rng), b.frame, opts)
-    key = wanted.key()
-    for d in opts:
-        if d.key() == key:
-            return d, True
-    return opts[0], False
+        return None
+    return handler(Ctx(b, seen.seat, LEVELS[level], rng), b.frame, opts)
+
+
+def _not_this_seat() -> IllegalDecision:
+    return IllegalDecision(t("pantheon.err.not_this_seat"), "P-TURN-1")
 
 
 def stamp(seen: View) -> int:

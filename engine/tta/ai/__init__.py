@@ -36,7 +36,8 @@ import random
 import zlib
 from typing import Any
 
-from engine.core import Decision
+from engine import contract
+from engine.core import Decision, IllegalDecision
 
 from ..flow import err
 from ..game import options, view
@@ -44,7 +45,7 @@ from ..state import State
 from .policy import decide_level
 
 LEVELS = ("easy", "normal")
-ALL_LEVELS = ("easy", "normal", "random")
+ALL_LEVELS = (*LEVELS, contract.RANDOM)
 
 
 def choose(state: State, seat: int, level: str = "normal",
@@ -65,26 +66,21 @@ def decide(state: State, seat: int, level: str = "normal",
 def decide_seen(seen: dict[str, Any], opts: list[Decision], level: str = "normal",
                 rng: random.Random | None = None) -> tuple[Decision, bool]:
     """The decision of the seat whose view `seen` is, among its legal options `opts`."""
-    if level not in ALL_LEVELS:
-        raise ValueError(f"unknown AI level {level!r}; choose from {', '.join(ALL_LEVELS)}")
-    if not opts:
-        raise err("not_your_turn", "T-OVER-1")
-    if rng is None:
-        rng = random.Random(stamp(seen))
-    if level == "random":
-        return opts[rng.randrange(len(opts))], True
-    if len(opts) == 1:
-        return opts[0], True
+    return contract.decide_around(_valued, seen, opts, level, rng, levels=ALL_LEVELS,
+                                  stamp=stamp, refused=_not_your_turn, same=Decision.canonical)
+
+
+def _valued(seen: dict[str, Any], opts: list[Decision], level: str, rng: random.Random
+            ) -> Decision | None:
+    """What the level's lookahead wants; None when it fails (counted as a fallback)."""
     try:
-        wanted = decide_level(seen, opts, level, rng)
+        return decide_level(seen, opts, level, rng)
     except Exception:  # noqa: BLE001 - an AI seat must never stop a game: fall back, counted
-        wanted = None
-    if wanted is not None:
-        key = wanted.canonical()
-        for d in opts:
-            if d.canonical() == key:
-                return d, True
-    return opts[0], False
+        return None
+
+
+def _not_your_turn() -> IllegalDecision:
+    return err("not_your_turn", "T-OVER-1")
 
 
 def stamp(seen: dict[str, Any]) -> int:
