@@ -20,7 +20,7 @@ from .view import make_view
 
 INFO = GameInfo(
     id="amunre", name="Amun-Re", min_players=3, max_players=5, colours=COLOUR_ORDER,
-    # the help is the English base of the slash-command option (bot/commands.py has Discord
+    # the help is the English base of the slash-command option (bot/discord/commands.py has Discord
     # translate it through the same key), never a text frozen at import in AGORA_LOCALE
     options=(
         OptionSpec("bid_cap", "int", None, t("amunre.option.bid_cap", "en"), minimum=0,
