@@ -17,6 +17,7 @@ the temple just moved) is ringed in magenta."""
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from functools import cache
 from typing import Any
@@ -69,7 +70,8 @@ REGION_LABEL_H = 30
 BAND_H = 44
 ROW_H = 56  # a row of the offer panel
 MATERIAL_H = 18  # and the line of its free material under it
-BOTTOM_H = 470  # the panels under the map: the temple and the decks beside the offer
+BOTTOM_H = 470  # the most the panels under the map can take (the temple and the decks beside
+# the offer); a picture ends under this turn's panels
 SPLIT = 470  # the left column of panels (temple, decks) ends here, the right one (offer) begins
 COUNT_PX = 30  # the number of farmers and of pyramids in a province
 TEMPLE_H = 174  # the temple panel without the revealed sacrifice
@@ -124,6 +126,7 @@ def bottom_y() -> int:
 
 
 def height() -> int:
+    """The height of the canvas (the static background): the tallest picture."""
     return bottom_y() + BOTTOM_H + MARGIN
 
 
@@ -222,7 +225,7 @@ def draw_board(view: View, locale: str | None = None, rgb: bool = False) -> Imag
     """The board in the palette it is stored in, drawn in that palette (render.png.Palette);
     with `rgb`, drawn in RGB: the reference, the same pixels once converted with
     `pal.PAL.quantize`."""
-    img = background(locale, rgb).copy()
+    img = _canvas(background(locale, rgb))
     d = TextDraw(img, None if rgb else (background(locale, True), background(locale)))
     ringed = _just_won(view)
     for name, box in layout()[0].items():
@@ -231,9 +234,29 @@ def draw_board(view: View, locale: str | None = None, rgb: bool = False) -> Imag
     _scores(d, view, locale)
     top = bottom_y()
     y = _temple(d, view, top, locale)
-    _decks(d, view, y + 12, locale)
-    _offer(d, view, top, locale)
-    return img
+    low = max(_decks(d, view, y + 12, locale), _offer(d, view, top, locale))
+    # the panels under the map are as tall as this turn's content: the picture ends under them
+    return img.crop((0, 0, WIDTH, low + MARGIN))
+
+
+_CANVASES = threading.local()
+
+
+def _canvas(ground: Image.Image) -> Image.Image:
+    """A canvas holding a copy of `ground` (a background) to draw this picture on: one per
+    thread and mode, reused. The picture is cut from it at the end (`draw_board`), so that a
+    board costs one new image of its own size, as a copy of the background did before boards
+    ended under their panels (a copy and a cut of a new 1.4 MB image each cost a round of
+    page faults)."""
+    canvases = getattr(_CANVASES, "by_mode", None)
+    if canvases is None:
+        canvases = _CANVASES.by_mode = {}
+    canvas = canvases.get(ground.mode)
+    if canvas is None or canvas.size != ground.size:
+        canvas = canvases[ground.mode] = ground.copy()
+    else:
+        canvas.paste(ground, (0, 0))
+    return canvas
 
 
 def _just_won(view: View) -> set[str]:
@@ -588,9 +611,10 @@ def _sacrifice(d: Draw, sac: dict[str, Any], rows: list[list[tuple[PlayerView, s
            font=font(17), fill=pal.MUTED, anchor="lm")
 
 
-def _offer(d: Draw, view: View, top: int, locale: str | None) -> None:
+def _offer(d: Draw, view: View, top: int, locale: str | None) -> int:
     """The province cards on offer with their free material and every bid on them, each bid in
-    its seat's colour; after the auction, what each seat won and paid this round."""
+    its seat's colour; after the auction, what each seat won and paid this round. Returns the
+    panel's bottom (`top` when there is none)."""
     rows: list[tuple[str, list[tuple[PlayerView, int]], str]] = []
     a = view.auction
     if view.on_offer:
@@ -606,7 +630,7 @@ def _offer(d: Draw, view: View, top: int, locale: str | None) -> None:
     else:
         last = view.last.get("auction")
         if not last or last.get("round") != view.round:
-            return
+            return top
         title = tr("won", locale)
         for b in last.get("bids", []):
             p = _seat(view, b.get("seat"))
@@ -631,6 +655,7 @@ def _offer(d: Draw, view: View, top: int, locale: str | None) -> None:
     for line in flags:
         d.text((x0 + 14, y + 12), line, font=font(16), fill=pal.INK, anchor="lm")
         y += 24
+    return bottom
 
 
 def _bids(d: Draw, bids: list[tuple[PlayerView, int]], x: int, right: int, y: int) -> None:
@@ -672,8 +697,9 @@ def _flags(view: View, locale: str | None) -> str:
     return " · ".join(parts)
 
 
-def _decks(d: Draw, view: View, top: int, locale: str | None) -> None:
-    """The decks, the supply and the face-up discards (A-INFO-3), by short names."""
+def _decks(d: Draw, view: View, top: int, locale: str | None) -> int:
+    """The decks, the supply and the face-up discards (A-INFO-3), by short names. Returns the
+    panel's bottom."""
     width = SPLIT - MARGIN - 28
     lines = [
         *wrap(tr("decks", locale, power=view.power_deck, provinces=view.province_deck),
@@ -689,6 +715,7 @@ def _decks(d: Draw, view: View, top: int, locale: str | None) -> None:
     memo_region(d, ("amunre/decks", locale, top, bottom, tuple(lines)),
                 (MARGIN, top, SPLIT + 1, bottom + 1),
                 lambda d: _deck_lines(d, top, bottom, lines, locale))
+    return bottom
 
 
 def _deck_lines(d: Draw, top: int, bottom: int, lines: list[str], locale: str | None) -> None:
