@@ -26,6 +26,7 @@ from PIL import ImageFont
 import engine.amunre as A
 from data.amunre import CARD_PHASES
 from data.i18n import LANGUAGES
+from engine.amunre.view import View
 from render.amunre import board, common, draw_board, draw_hand
 from render.cli import simulate
 from render.typeface import Overflow, TextDraw, overflow_audit
@@ -152,7 +153,7 @@ def _in(texts: list[Drawn], box: tuple[int, int, int, int], text: str | None = N
     return [d for d in texts if d.inside(box) and (text is None or d.text == text)]
 
 
-def _facts(monkeypatch, v: A.view, lang: str) -> tuple[list[tuple[str, str]], int]:  # type: ignore[valid-type]
+def _facts(monkeypatch, v: View, lang: str) -> tuple[list[tuple[str, str]], int]:
     """The key facts of a board that are missing or smaller than MIN_CAP_PX at 480 px, as
     (fact, what), and how many facts were looked at."""
     with drawn(monkeypatch) as texts:
