@@ -32,6 +32,15 @@ def named(kind: str, name: object, locale: str | None) -> str:
     return str(name) if text == key else text
 
 
+def short_card(card: str, locale: str | None) -> str:
+    """A power card's short label for the places its full name has no room (a seat's tags, a
+    province, the discard pile): from the locale, else the full name; never the internal code
+    (MB, BNB, ...), which a player never sees."""
+    key = f"amunre.card_short.{card}"
+    text = t(key, locale)
+    return named("card", card, locale) if text == key else text
+
+
 def colour(name: str) -> pal.RGB:
     return pal.PLAYER.get(name, pal.FAINT)
 

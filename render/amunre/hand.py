@@ -15,7 +15,7 @@ from PIL import Image
 
 from data.amunre import CARD_PHASES
 from engine.amunre.view import PlayerView, View
-from render.typeface import TextDraw, fit, font, wrap
+from render.typeface import BREAKS, TextDraw, fit, font, text_width, wrap
 
 from . import palette as pal
 from .common import Draw, coin, named, png, seat_chip, tr
@@ -150,7 +150,7 @@ def _receipt(d: Draw, x0: int, x1: int, top: int, choice: dict[str, Any],
 
 def _card(d: Draw, x: int, y: int, card: str, n: int, now: int | None, played: bool,
           locale: str | None) -> None:
-    """A power card: its phase band on top, its name, how many are held; the cards of the
+    """A power card: its phase band on top, its full name, how many are held; the cards of the
     current phase framed, a type already played this round greyed (A-PWR-GEN-5)."""
     phase = CARD_PHASES.get(card, 0)
     live = phase == now and not played
@@ -160,31 +160,41 @@ def _card(d: Draw, x: int, y: int, card: str, n: int, now: int | None, played: b
     band = pal.PHASE.get(phase, pal.FAINT)
     d.rounded_rectangle((x + 4, y + 4, x + CARD_W - 4, y + 34), 6,
                         fill=pal.FAINT if played else band)
-    d.text((x + 12, y + 19), tr("phase_n", locale, n=phase), font=font(17, True),
-           fill=pal.INK if played else pal.PHASE_INK.get(phase, pal.INK), anchor="lm")
-    d.text((x + CARD_W - 10, y + 19), card, font=font(15, True),
-           fill=pal.INK if played else pal.PHASE_INK.get(phase, pal.INK), anchor="rm")
+    # the band: the phase, and how many are held; the card's full name stands under it (a
+    # player never sees the internal code)
+    fg = pal.INK if played else pal.PHASE_INK.get(phase, pal.INK)
+    count = f"{n}×" if n > 1 else ""
+    count_w = text_width(count, 20, True) + 8 if count else 0
+    d.text((x + 12, y + 19), fit(tr("phase_n", locale, n=phase), 17, CARD_W - 24 - count_w, True),
+           font=font(17, True), fill=fg, anchor="lm")
+    if count:
+        d.text((x + CARD_W - 12, y + 19), count, font=font(20, True), fill=fg, anchor="rm")
     _wrapped(d, x + 10, y + 56, named("card", card, locale), 17, CARD_W - 20,
              pal.MUTED if played else pal.INK, bold=True, lines=2)
-    if n > 1:
-        d.text((x + CARD_W - 10, y + CARD_H - 8), f"{n}×", font=font(26, True), fill=pal.INK,
-               anchor="rs")
     note = tr("played", locale) if played else tr("now", locale) if live else ""
     if note:
-        d.text((x + 10, y + CARD_H - 14), fit(note, 13, CARD_W - 60), font=font(13),
+        d.text((x + 10, y + CARD_H - 14), fit(note, 13, CARD_W - 20), font=font(13),
                fill=pal.MUTED if played else pal.ACTIVE_EDGE, anchor="ls")
 
 
 def _wrapped(d: Draw, x: int, y: int, text: str, size: int, width: int, fill: pal.RGB,
              bold: bool = False, lines: int = 3) -> None:
     """`text` broken into at most `lines` lines of `width` pixels, the first centred on y; a
-    text that needs more (a long card name in German or Polish) takes one more line in a font
-    3 px smaller, which fills the same height."""
-    out = wrap(text, size, width, bold)
-    if len(out) > lines:
+    text that needs more (a long card name in German or Polish), or has a word longer than a
+    line ("Machtkartenbonus"), takes one more line in a font 3 px smaller, which fills the
+    same height."""
+    if not _breakable(text, size, width, bold) or len(wrap(text, size, width, bold)) > lines:
         size, lines = size - 3, lines + 1
-        out = wrap(text, size, width, bold, max_lines=lines)
+    out = wrap(text, size, width, bold, max_lines=lines)
     for i, line in enumerate(out):
         d.text((x, y + i * (size + 4)), line, font=font(size, bold), fill=fill, anchor="lm")
 
 
+def _breakable(text: str, size: int, width: int, bold: bool) -> bool:
+    """Whether `wrap` can break `text` into lines of `width` pixels without cutting a word:
+    every word fits a line, or its pieces do (split after "/" or "-")."""
+    for word in text.split():
+        if text_width(word, size, bold) > width and any(
+                text_width(piece, size, bold) > width for piece in BREAKS.findall(word)):
+            return False
+    return True

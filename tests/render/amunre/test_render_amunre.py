@@ -171,7 +171,7 @@ def test_auction_bids_are_drawn_in_the_bidders_colours():
     else:
         pytest.fail("no auction with a bid")
     img = decode(board_png(v))
-    panel = img.crop((board.RIGHT_X, board.MAP_Y, img.width, img.height))
+    panel = img.crop(board.offer_box())
     colours = set(pixels(panel))
     for p in v.players:
         if p.marker:
