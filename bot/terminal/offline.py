@@ -5,8 +5,9 @@ Human seats answer numbered menus (the game's `options` labelled by its `describ
 the game offers the optional `parse_notation(state, seat, text)` hook, type a whole turn in its
 text notation (applied atomically: all of it or nothing). AI seats play through the game's AI
 part and each of their decisions is printed as log lines. After every turn (the game's
-`post_boundaries` events) the public board picture from its render part is written to a folder,
-and the deciding human seat's hand picture (`hand_png`) beside it whenever that hand changed.
+`post_boundaries` events), and before a human seat decides whenever the game changed since,
+the public board picture from its render part is written to a folder, and the deciding
+human seat's hand picture (`hand_png`) beside it whenever that hand changed.
 
 Several seats may be pending at once (a secret choice every player makes): they are asked one at
 a time in seat order, AI seats answering by themselves. A hand is printed only to the seat whose
@@ -148,7 +149,6 @@ class UndoEntry:
     before: Any
     decisions: list[Decision]
     logged: int  # len(log) before the answer
-    posted: bool  # its events ended a turn post (a board picture was written)
     holder: tuple[int, str] | None  # who held the turn before the answer
 
 
@@ -246,6 +246,8 @@ class Session:
         self.last_actor: int | None = None
         self.turn_holder: tuple[int, str] | None = None  # (seat, what it chose) this turn
         self.hand_signatures: dict[int, str] = {}
+        self.changes = 0  # how often the state changed (a decision or an undo)
+        self.drawn = 0  # `changes` when the board picture was last drawn
         if saved:
             self.replay(saved["decisions"])
 
@@ -287,6 +289,7 @@ class Session:
         return any(e.template in self.rules.post_boundaries for e in events)
 
     def picture(self) -> None:
+        self.drawn = self.changes
         if self.pictures is not None:
             name = self.pictures.save(self.rules.view(self.state, None))
             if name:
@@ -423,6 +426,7 @@ class Session:
             self.undo_stack.clear()
             self.undo_block = "other"
         self.last_actor = seat
+        self.changes += 1
         self.save()
 
     def human_step(self, seat: int, prompt: Prompt) -> None:
@@ -434,6 +438,8 @@ class Session:
             self.say(t("offline.turn_of", name=self.names[seat], colour=self.colour(seat)))
             self.status(seat)
         self.last_turn_seat = seat
+        if self.drawn != self.changes:  # the board as it is now, whenever a person decides
+            self.picture()
         self.hand_picture(seat)
         self.say(self.now_text(seat, prompt))
         for lines in self.rules.panel_lines(self.rules.view(s, seat), seat):
@@ -523,8 +529,7 @@ class Session:
             self.undo_stack.clear()  # never undo past revealed hidden information
             self.undo_block = "hidden"
         else:
-            self.undo_stack.append(UndoEntry(seat, before, decisions, logged,
-                                             self.boundary(events), holder))
+            self.undo_stack.append(UndoEntry(seat, before, decisions, logged, holder))
         self.events(events, prefix="  ")
         return True
 
@@ -538,11 +543,10 @@ class Session:
         self.state = entry.before
         del self.log[entry.logged:]
         self.turn_holder = entry.holder
+        self.changes += 1
         self.save()
         self.say(t("offline.undo.done", steps=", ".join(
             self.rules.describe(d) for d in entry.decisions)))
-        if entry.posted:
-            self.picture()
         return True
 
     def hint(self, seat: int) -> None:

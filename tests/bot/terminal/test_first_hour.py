@@ -1,0 +1,54 @@
+"""The terminal's first hour (issue 27): what a person meets in `agora play` on every game —
+current pictures, saves that are never overwritten silently, menus that fit 80 columns, the
+final ranking, replaying and verifying what the terminal saves, and the small words."""
+
+from __future__ import annotations
+
+import io
+from argparse import Namespace
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from bot.terminal import offline
+from engine import registry
+
+GAMES = {"pantheon": 3, "amunre": 3, "tta": 2}  # a seat count each game takes
+
+
+def play(game: str, script: str, *, seed: int = 3, out: Path | None = None,
+         pictures: bool = False, save: str | bool = False, players: int | None = None,
+         ai: int | None = None) -> tuple[int, str]:
+    n = players or GAMES[game]
+    args = Namespace(game=game, players=n, ai=n - 1 if ai is None else ai,
+                     level=registry.info(game).ai_levels[0], seed=seed,
+                     out=str(out) if out else None, pictures=pictures, save=save, resume=None)
+    stdout = io.StringIO()
+    code = offline.main(args, stdin=io.StringIO(script), stdout=stdout)
+    return code, stdout.getvalue()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_board_picture_is_current_whenever_a_person_decides(game: str, tmp_path: Path,
+                                                                   monkeypatch) -> None:
+    """After an AI's move and before the follow-up prompt, and lap by lap in Amun-Re's
+    auction: the latest board picture is the public view of the state the person decides on
+    (it used to still say "Waiting for AI 1")."""
+    real = registry.part
+    fake = SimpleNamespace(board_png=lambda view: repr(view).encode())
+    monkeypatch.setattr(registry, "part",
+                        lambda g, which: fake if which == "render" else real(g, which))
+    checked: list[int] = []
+    read = offline.Session.read
+
+    def checking_read(self: offline.Session, prompt: str) -> str:
+        latest = (self.folder / "board-latest.png").read_bytes()
+        assert latest == repr(self.rules.view(self.state, None)).encode(), len(self.log)
+        checked.append(len(self.log))
+        return read(self, prompt)
+
+    monkeypatch.setattr(offline.Session, "read", checking_read)
+    code, out = play(game, "1\n" * 60, out=tmp_path, pictures=True)
+    assert code == 0
+    assert len(checked) > 20
