@@ -88,12 +88,14 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--level", choices=list(info.ai_levels), default=info.ai_levels[-1],
                            help="the AI's strength")
         p.add_argument("--seed", type=int, default=None)
-        p.add_argument("--out", default=None, help="folder for the board pictures")
+        p.add_argument("--out", default=None,
+                       help="folder for the board pictures (default: a new folder under "
+                            "$XDG_DATA_HOME/agora/play, else ~/.local/share/agora/play)")
         p.add_argument("--no-pictures", dest="pictures", action="store_false",
                        help="text only: draw no board pictures")
         p.add_argument("--save", metavar="FILE", default=None,
-                       help="save the game here after every decision (default: game.json in "
-                            "the pictures folder)")
+                       help="save the game here after every decision; never overwrites a "
+                            "file (default: game.json in the pictures folder)")
 
     rep = sub.add_parser("replay", help="replay a game record (agora-record JSON)",
                          parents=[LANG])

@@ -21,14 +21,17 @@ revealed hidden information (`reveals`), never another seat's or an AI's decisio
 `options`, `hint`, `help` and `quit`.
 
 The game is saved after every decision (to `--save FILE`, else `game.json` in the pictures
-folder) and `agora play --resume FILE` continues it exactly. The save file is small JSON:
+folder, `game-2.json` if that one holds another game) and `agora play --resume FILE` continues
+it exactly; an existing `--save FILE` is never overwritten (the game is refused). Without
+`--out` the pictures folder is a new one under `$XDG_DATA_HOME/agora/play/` (by default
+`~/.local/share/agora/play/`), which a reboot keeps. The save file is small JSON:
 
     {"format": "agora-offline-save", "version": 1, "game": "pantheon", "seed": 11,
      "options": {},                          # new_game's engine options
      "seats": ["Player", "AI 1 (normal)"],   # names in seat order
      "humans": [0],                          # the seats played at the terminal; the rest are AI
      "level": "normal",                      # the AI level
-     "pictures": "/tmp/agora-play-..." | null,   # the pictures folder
+     "pictures": "/home/.../agora/play/pantheon-11-..." | null,   # the pictures folder
      "decisions": [[0, {"kind": "action", "args": {"action": "move"}}], ...]}
 
 The decisions are engine/record.py's [seat, decision] pairs; its record format itself holds
@@ -88,6 +91,29 @@ def level_name(level: str) -> str:
 def is_number(line: str) -> bool:
     """A menu number: plain ASCII digits only ("²" is a digit to str.isdigit, not to int)."""
     return line.isascii() and line.isdigit()
+
+
+def data_home() -> Path:
+    """Where the terminal keeps its games and pictures: `$XDG_DATA_HOME/agora`, else
+    `~/.local/share/agora` (kept across reboots, unlike the system's temporary folder)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "agora"
+
+
+def new_folder(room: str, prefix: str) -> Path:
+    """A new, empty folder under `data_home()/room` whose name starts with `prefix`."""
+    parent = data_home() / room
+    parent.mkdir(parents=True, exist_ok=True)
+    return Path(tempfile.mkdtemp(prefix=prefix, dir=parent))
+
+
+def free_name(path: Path) -> Path:
+    """`path` if nothing is there yet, else the first free `<stem>-2<suffix>`, `-3`, ..."""
+    candidate, n = path, 1
+    while candidate.exists():
+        n += 1
+        candidate = path.with_name(f"{path.stem}-{n}{path.suffix}")
+    return candidate
 
 
 class Pictures:
@@ -253,9 +279,10 @@ class Session:
 
     @property
     def folder(self) -> Path:
-        """The pictures folder (and the default save folder), made on first use."""
+        """The pictures folder (and the default save folder), made on first use: a new folder
+        under `data_home()/play`, which a reboot keeps."""
         if self._folder is None:
-            self._folder = Path(tempfile.mkdtemp(prefix=f"agora-play-{self.game}-{self.seed}-"))
+            self._folder = new_folder("play", f"{self.game}-{self.seed}-")
         return self._folder
 
     # --- output -------------------------------------------------------------------------------
@@ -315,7 +342,10 @@ class Session:
         if not self.saving:
             return
         if self.save_path is None:
-            self.save_path = self.folder / SAVE_NAME
+            self.save_path = free_name(self.folder / SAVE_NAME)
+            if self.save_path.name != SAVE_NAME:  # never overwrite another game's save
+                self.say(t("offline.save_renamed", old=str(self.folder.resolve() / SAVE_NAME),
+                           name=self.save_path.name))
         data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game,
                 "seed": self.seed, "options": self.engine_options, "seats": self.names,
                 "humans": self.humans, "level": self.level,
@@ -648,6 +678,11 @@ def main(args: Any, stdin: TextIO | None = None, stdout: TextIO | None = None) -
     out = stdout or sys.stdout
     resume = getattr(args, "resume", None)
     saved: dict[str, Any] | None = None
+    save = getattr(args, "save", None)
+    if save and Path(save).exists() and not (
+            resume and Path(save).resolve() == Path(resume).resolve()):
+        print(t("offline.save.exists", path=save), file=sys.stderr)  # never overwrite a game
+        return 2
     try:
         if resume:
             path = Path(resume)

@@ -10,7 +10,6 @@ public record holds no decisions: its log is printed as it is, and nothing is re
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -18,7 +17,7 @@ from data.i18n import t
 from engine import registry
 from engine.record import load_record, public_lines, replay
 
-from .offline import colour_name
+from .offline import colour_name, new_folder
 
 
 class Replayer:
@@ -37,7 +36,7 @@ class Replayer:
         pictures = getattr(args, "pictures", None)
         out = getattr(args, "out", None)
         if pictures is not False and (out or pictures):
-            self.folder = Path(out) if out else Path(tempfile.mkdtemp(prefix="agora-replay-"))
+            self.folder = Path(out) if out else new_folder("replay", f"{self.game}-")
 
     def say(self, text: str = "") -> None:
         self.stdout.write(text + "\n")

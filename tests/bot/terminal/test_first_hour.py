@@ -5,6 +5,7 @@ final ranking, replaying and verifying what the terminal saves, and the small wo
 from __future__ import annotations
 
 import io
+import json
 from argparse import Namespace
 from pathlib import Path
 from types import SimpleNamespace
@@ -52,3 +53,40 @@ def test_the_board_picture_is_current_whenever_a_person_decides(game: str, tmp_p
     code, out = play(game, "1\n" * 60, out=tmp_path, pictures=True)
     assert code == 0
     assert len(checked) > 20
+
+
+def saved_count(path: Path) -> int:
+    return len(json.loads(path.read_text(encoding="utf-8"))["decisions"])
+
+
+def test_a_save_is_never_overwritten(tmp_path: Path, capsys) -> None:
+    """Reusing --save refuses the new game in one line; reusing --out saves the new game
+    beside the old one and says so (an 18-decision game used to be replaced silently)."""
+    save = tmp_path / "mine.json"
+    play("pantheon", "1\n" * 30, save=str(save))
+    kept = save.read_text(encoding="utf-8")
+    code, out = play("pantheon", "1\n" * 5, seed=9, save=str(save))
+    assert code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "already exists and is not overwritten" in err
+    assert f"agora play --resume {save}" in err
+    assert save.read_text(encoding="utf-8") == kept
+    folder = tmp_path / "pics"
+    play("pantheon", "1\n" * 30, out=folder, save=None)
+    first = saved_count(folder / "game.json")
+    code, out = play("pantheon", "1\n" * 5, seed=9, out=folder, save=None)
+    assert code == 0
+    assert "holds another game and is kept: this game is saved as game-2.json" in out
+    assert saved_count(folder / "game.json") == first
+    assert (folder / "game-2.json").exists()
+
+
+def test_saves_and_pictures_go_where_a_reboot_keeps_them(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    code, out = play("pantheon", "1\n" * 3, save=None)
+    assert code == 0
+    saves = list((tmp_path / "data" / "agora" / "play").glob("pantheon-3-*/game.json"))
+    assert len(saves) == 1 and str(saves[0].resolve()) in out
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert offline.data_home() == tmp_path / "home" / ".local" / "share" / "agora"
