@@ -93,6 +93,16 @@ def is_number(line: str) -> bool:
     return line.isascii() and line.isdigit()
 
 
+def readline_loaded() -> bool:
+    """Load the standard library's `readline` (arrow keys, Ctrl-A/E, history for input());
+    False where it is missing (e.g. Windows)."""
+    try:
+        import readline  # noqa: F401  (importing it is what switches input() over)
+    except ImportError:
+        return False
+    return True
+
+
 def data_home() -> Path:
     """Where the terminal keeps its games and pictures: `$XDG_DATA_HOME/agora`, else
     `~/.local/share/agora` (kept across reboots, unlike the system's temporary folder)."""
@@ -231,6 +241,10 @@ class Session:
         self.stdin = stdin
         self.interactive = bool(getattr(stdin, "isatty", lambda: False)())
         self.stdout = stdout
+        # line editing and history at a terminal (input() with readline); a script is read as
+        # it is
+        self.line_editing = (self.interactive and stdin is sys.stdin and stdout is sys.stdout
+                             and readline_loaded())
         levels = self.info.ai_levels
         if saved:
             self.seed = saved["seed"]
@@ -292,6 +306,11 @@ class Session:
         self.stdout.flush()
 
     def read(self, prompt: str) -> str:
+        if self.line_editing:
+            try:
+                return input(prompt).strip()
+            except EOFError:
+                raise Stop("eof") from None
         self.stdout.write(prompt)
         self.stdout.flush()
         line = self.stdin.readline()

@@ -90,3 +90,49 @@ def test_saves_and_pictures_go_where_a_reboot_keeps_them(tmp_path: Path, monkeyp
     monkeypatch.delenv("XDG_DATA_HOME")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     assert offline.data_home() == tmp_path / "home" / ".local" / "share" / "agora"
+
+
+def test_line_editing_and_history_at_a_terminal(tmp_path: Path) -> None:
+    """At a terminal the prompt edits lines (Ctrl-A goes to the start) and keeps a history
+    (Ctrl-P brings back the last answer), through the standard library's readline."""
+    import os
+    import select
+    import subprocess
+    import sys
+
+    from tests.paths import ROOT
+
+    master, slave = os.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bot.cli", "play", "pantheon", "--players", "3", "--ai", "2",
+         "--seed", "5", "--no-pictures", "--save", str(tmp_path / "g.json")],
+        stdin=slave, stdout=slave, stderr=slave, cwd=ROOT,
+        env={**os.environ, "TERM": "xterm", "AGORA_LOCALE": "en"})
+    os.close(slave)
+    seen = b""
+
+    def expect(text: bytes, count: int = 1) -> None:
+        nonlocal seen
+        while seen.count(text) < count:
+            ready, _, _ = select.select([master], [], [], 60)
+            assert ready, seen.decode(errors="replace")[-2000:]
+            try:
+                seen += os.read(master, 65536)
+            except OSError:  # the other end closed
+                break
+        assert seen.count(text) >= count, seen.decode(errors="replace")[-2000:]
+
+    try:
+        expect(b"> ")
+        os.write(master, b"rules\r")
+        expect(b"Rules topics:")
+        expect(b"> ", 2)
+        os.write(master, b"\x10\r")  # Ctrl-P: the last answer again
+        expect(b"Rules topics:", 2)
+        expect(b"> ", 3)
+        os.write(master, b"uit\x01q\r")  # typed "uit", Ctrl-A, then "q" at the start
+        expect(b"Game stopped")
+        assert proc.wait(timeout=60) == 0
+    finally:
+        proc.kill()
+        os.close(master)
