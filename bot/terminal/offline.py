@@ -48,6 +48,7 @@ import random
 import re
 import sys
 import tempfile
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,7 +60,8 @@ from engine.core import Decision, Event, IllegalDecision, Prompt
 
 from ..host.kinds import kind
 
-COLUMNS = 3  # menu entries per line
+COLUMNS = 3  # menu entries per line, at most
+WIDTH = 80  # the terminal's columns a menu line keeps within
 SAVE_FORMAT = "agora-offline-save"
 SAVE_VERSION = 1
 SAVE_NAME = "game.json"
@@ -91,6 +93,20 @@ def level_name(level: str) -> str:
 def is_number(line: str) -> bool:
     """A menu number: plain ASCII digits only ("²" is a digit to str.isdigit, not to int)."""
     return line.isascii() and line.isdigit()
+
+
+def menu_lines(labels: list[str], width: int = WIDTH) -> list[str]:
+    """The numbered menu in lines of at most `width` columns: up to COLUMNS entries a line
+    while they fit, else one a line, a long label wrapped under its number."""
+    items = [f"{i:>3}. {label}" for i, label in enumerate(labels, 1)]
+    cell = max((len(x) for x in items), default=0) + 2
+    columns = max(1, min(COLUMNS, (width + 2) // cell))
+    if columns > 1:
+        return ["".join(x.ljust(cell) for x in items[row:row + columns]).rstrip()
+                for row in range(0, len(items), columns)]
+    indent = " " * (len(items[-1]) - len(labels[-1]))
+    return [line for item in items for line in textwrap.wrap(
+        item, width, subsequent_indent=indent, break_on_hyphens=False)]
 
 
 def readline_loaded() -> bool:
@@ -636,11 +652,8 @@ class Session:
                 return
 
     def menu(self, opts: list[Decision]) -> None:
-        labels = [self.rules.describe(d) for d in opts]
-        items = [f"{i:>3}. {label}" for i, label in enumerate(labels, 1)]
-        width = max((len(x) for x in items), default=0) + 2
-        for row in range(0, len(items), COLUMNS):
-            self.say("".join(x.ljust(width) for x in items[row:row + COLUMNS]).rstrip())
+        for line in menu_lines([self.rules.describe(d) for d in opts]):
+            self.say(line)
 
     def status(self, seat: int) -> None:
         """The public table from the seat's view, then that seat's private hand (only its

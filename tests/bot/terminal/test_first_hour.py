@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from argparse import Namespace
 from pathlib import Path
 from types import SimpleNamespace
@@ -136,3 +137,34 @@ def test_line_editing_and_history_at_a_terminal(tmp_path: Path) -> None:
     finally:
         proc.kill()
         os.close(master)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_menu_fits_80_columns(game: str) -> None:
+    """Every menu of random games, at every position, for every pending seat: no line is
+    longer than 80 columns, and every label is there in full (wrapped, never cut)."""
+    import random
+
+    from engine.simulate import player_names, random_step
+
+    rules = registry.rules(game)
+    menus = 0
+    for seed in (1, 2):
+        state = rules.new_game(player_names(GAMES[game] + 1), seed)
+        rng = random.Random(seed)
+        while (step := random_step(rules, state, rng)) is not None:
+            for seat in sorted({p.seat for p in rules.pending(state)}):
+                labels = [rules.describe(d) for d in rules.options(state, seat)]
+                lines = offline.menu_lines(labels)
+                assert all(len(line) <= 80 for line in lines), "\n".join(lines)
+                text = " ".join(" ".join(lines).split())
+                assert all(" ".join(label.split()) in text for label in labels), text
+                menus += 1
+            state, _ = rules.apply(state, *step)
+    assert menus > 100
+
+
+def test_a_played_menu_fits_80_columns() -> None:
+    code, out = play("amunre", "1\n" * 30)
+    menu = [line for line in out.splitlines() if re.match(r"\s+\d+\. ", line)]
+    assert menu and max(len(line) for line in menu) <= 80
