@@ -168,3 +168,18 @@ def test_a_played_menu_fits_80_columns() -> None:
     code, out = play("amunre", "1\n" * 30)
     menu = [line for line in out.splitlines() if re.match(r"\s+\d+\. ", line)]
     assert menu and max(len(line) for line in menu) <= 80
+
+
+@pytest.mark.parametrize(("game", "res"), [
+    ("pantheon", {"scores": [76, 76, 40], "winners": [1], "demigods": [3, 5, 0],
+                  "tie_break": True}),
+    ("amunre", {"scores": [30, 30, 12], "winners": [1], "pyramids": [4, 4, 1],
+                "stones": [2, 2, 0], "tie_break": True}),
+    ("tta", {"scores": [50, 50, 20], "winners": [1]}),
+])
+def test_the_final_ranking_puts_the_tie_break_winner_first(game: str, res: dict) -> None:
+    """Pantheon printed "1. AI 2 76 (3 demigods) / 2. AI 3 76 (5 demigods)" with AI 3 the
+    winner: a tie is listed with the winner first."""
+    names = ["AI 1", "AI 2", "AI 3"]
+    lines = registry.rules(game).result_lines(res, names)
+    assert "AI 2" in lines[0] and "AI 1" in lines[1], lines
