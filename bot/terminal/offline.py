@@ -57,6 +57,7 @@ from typing import Any, TextIO
 from data.i18n import t
 from engine import registry
 from engine.core import Decision, Event, IllegalDecision, Prompt
+from engine.record import full_record, load_record, public_record
 
 from ..host.kinds import kind
 
@@ -215,6 +216,11 @@ def load_save(path: Path) -> dict[str, Any]:
         raise SaveError(str(exc)) from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise SaveError(t("offline.save.not_json", error=str(exc))) from None
+    return check_save(data)
+
+
+def check_save(data: Any) -> dict[str, Any]:
+    """The checks of `load_save` on already parsed JSON (SaveError, fit to print)."""
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError(t("offline.save.not_a_save", format=SAVE_FORMAT))
     if data.get("version") != SAVE_VERSION:
@@ -246,6 +252,44 @@ def load_save(path: Path) -> dict[str, Any]:
             for x in decisions):
         raise SaveError(t("core.record.bad_decisions"))
     return data
+
+
+def save_record(data: dict[str, Any]) -> dict[str, Any]:
+    """A checked save as a game record (engine/record.py), for `agora replay` and `agora
+    verify`: the full record of a finished game, else the public record of a game in play
+    (its log and public events). ValueError, fit to print, for a decision that does not
+    apply."""
+    game, names, options = data["game"], list(data["seats"]), dict(data.get("options", {}))
+    title = t("offline.save.title", game=registry.info(game).name, seed=data["seed"])
+    rules = registry.rules(game)
+    state = rules.new_game(names, data["seed"], options)
+    entries = [rules.start_events(state)]
+    pairs = data["decisions"]
+    for i, (seat, dj) in enumerate(pairs, 1):
+        try:
+            state, events = rules.apply(state, seat, Decision.from_json(dj), in_place=True)
+        except IllegalDecision as exc:
+            raise ValueError(t("offline.save.not_applied", i=i, n=len(pairs),
+                               error=str(exc))) from None
+        entries.append(events)
+    if rules.result(state) is None:
+        return public_record(game, names, options, "playing", title, entries)
+    return full_record(game, names, options, data["seed"], pairs, title)
+
+
+def read_record(text: str) -> dict[str, Any]:
+    """A game record from the text of a record or of a terminal save (`save_record`);
+    ValueError with a message fit to print otherwise."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None  # load_record says what is wrong
+    if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
+        try:
+            return save_record(check_save(data))
+        except SaveError as exc:
+            raise ValueError(str(exc)) from None
+    return load_record(text)
 
 
 class Session:
@@ -683,6 +727,10 @@ class Session:
                    count=len(res["winners"])))
         if self.pictures is not None and self.pictures.count:
             self.say(t("offline.pictures", path=str(self.folder.resolve())))
+        if self.saving and self.save_path is not None:
+            key = ("offline.replay_hint" if hasattr(self.rules, "verify_receipts")
+                   else "offline.replay_hint_only")  # only a game with sealed choices
+            self.say(t(key, path=str(self.save_path.resolve())))
 
 
 def check_args(args: Any) -> str | None:

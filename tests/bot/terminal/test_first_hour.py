@@ -183,3 +183,49 @@ def test_the_final_ranking_puts_the_tie_break_winner_first(game: str, res: dict)
     names = ["AI 1", "AI 2", "AI 3"]
     lines = registry.rules(game).result_lines(res, names)
     assert "AI 2" in lines[0] and "AI 1" in lines[1], lines
+
+
+def test_replay_and_verify_read_what_the_terminal_saves(tmp_path: Path, capsys) -> None:
+    """`agora replay` and `agora verify` take a game `agora play` saved: a finished one as its
+    full record (rebuilt decision by decision), an unfinished one as its public record."""
+    from bot.cli import main as agora
+
+    save = tmp_path / "amunre.json"
+    code, out = play("amunre", "", seed=5, ai=3, save=str(save))  # every seat an AI
+    assert code == 0 and "Game over" in out
+    assert f"agora replay {save.resolve()}" in out and f"agora verify {save.resolve()}" in out
+    capsys.readouterr()
+    assert agora(["replay", str(save)]) == 0
+    shown = capsys.readouterr().out
+    assert "(Amun-Re, finished)" in shown and "=== Decision 1: AI 1" in shown
+    winner = next(line for line in out.splitlines() if line.startswith("Winner"))
+    assert shown.splitlines()[-1] == winner  # the same game, rebuilt
+    assert agora(["verify", str(save)]) == 0
+    assert "Every receipt checks out" in capsys.readouterr().out
+    half = tmp_path / "half.json"
+    data = json.loads(save.read_text(encoding="utf-8"))
+    data["decisions"] = data["decisions"][:40]
+    half.write_text(json.dumps(data), encoding="utf-8")
+    assert agora(["replay", str(half)]) == 0
+    assert "(Amun-Re, in play)" in capsys.readouterr().out
+    assert agora(["verify", str(half)]) == 0
+    assert "Every receipt checks out" in capsys.readouterr().out
+    data["decisions"][3][1]["kind"] = "fly"
+    half.write_text(json.dumps(data), encoding="utf-8")
+    assert agora(["verify", str(half)]) == 2
+    assert "decision 4 of 40 does not apply" in capsys.readouterr().err
+
+
+def test_the_readme_shows_the_sample_record_as_it_replays(capsys) -> None:
+    """The README's replay and verify output is what the commands print for the sample."""
+    from bot.cli import main as agora
+    from tests.paths import ROOT
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    sample = str(ROOT / "docs" / "sample-amunre.record.json")
+    assert agora(["replay", sample, "--lang", "en"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert f"Its replay ({len(lines)} lines;" in readme
+    assert "\n".join(lines[:9]) in readme and "\n".join(lines[-7:]) in readme
+    assert agora(["verify", sample, "--lang", "en"]) == 0
+    assert capsys.readouterr().out.strip() in readme
