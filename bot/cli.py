@@ -66,7 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help=players_help(info))
         p.add_argument("--games", type=int, default=10)
         p.add_argument("--seed", type=int, default=1)
-        p.add_argument("--json", action="store_true", help="one JSON object per game")
+        p.add_argument("--json", action="store_true",
+                       help="one JSON object per game (winner_seats count from 1)")
 
     ren = sub.add_parser("render", help="draw the board and every hand of a simulated game")
     for info, p in _game_parsers(ren, "the game"):
