@@ -54,7 +54,7 @@ def test_game_commands_offer_the_registered_games(tmp_path) -> None:
          "--decisions", "25", "--out", str(out)], capture_output=True, text=True, timeout=120,
         check=True)
     assert "after 25 decisions:" in ok.stdout
-    for name in ("board.png", "hand-0.png", "hand-1.png"):
+    for name in ("board.png", "hand1.png", "hand2.png"):
         assert (out / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     bad = subprocess.run([sys.executable, "-m", "bot.cli", "render", "pantheon", "--players",
                           "1"], capture_output=True, text=True, timeout=60)

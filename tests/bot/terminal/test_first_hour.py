@@ -229,3 +229,13 @@ def test_the_readme_shows_the_sample_record_as_it_replays(capsys) -> None:
     assert "\n".join(lines[:9]) in readme and "\n".join(lines[-7:]) in readme
     assert agora(["verify", sample, "--lang", "en"]) == 0
     assert capsys.readouterr().out.strip() in readme
+
+
+def test_agora_render_numbers_the_hands_as_the_players(tmp_path: Path, capsys) -> None:
+    """`agora render tta` wrote hand-0.png beside player1.png: both count from 1 now."""
+    from bot.cli import main as agora
+
+    assert agora(["render", "tta", "--players", "2", "--seed", "1", "--decisions", "10",
+                  "--out", str(tmp_path)]) == 0
+    names = {p.name for p in tmp_path.glob("*.png")}
+    assert {"player1.png", "player2.png", "hand1.png", "hand2.png"} <= names, names
