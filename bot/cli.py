@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from data.i18n import LANGUAGES, use_language
+from data.i18n import LANGUAGES, t, use_language
 from engine import registry
 from engine.core import GameInfo
 
@@ -119,7 +119,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     with use_language(getattr(args, "lang", None)):
-        return _dispatch(args)
+        try:
+            return _dispatch(args)
+        except KeyboardInterrupt:  # Ctrl-C: a short line, no traceback, the shell's code
+            print(t("offline.interrupted"), file=sys.stderr)
+            return 130
 
 
 def _dispatch(args: argparse.Namespace) -> int:

@@ -787,10 +787,10 @@ def main(args: Any, stdin: TextIO | None = None, stdout: TextIO | None = None) -
         return 0
     try:
         return session.run(Path(resume) if resume else None)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C: what `quit` says, and the shell's code for it
         session.say("")
         session.stopped("offline.quit")
-        return 0
+        return 130
     except BrokenPipeError:
         return 0  # the reader went away (e.g. piped into head): nothing more to say
 

@@ -239,3 +239,34 @@ def test_agora_render_numbers_the_hands_as_the_players(tmp_path: Path, capsys) -
                   "--out", str(tmp_path)]) == 0
     names = {p.name for p in tmp_path.glob("*.png")}
     assert {"player1.png", "player2.png", "hand1.png", "hand2.png"} <= names, names
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["play", "pantheon", "--players", "3", "--ai", "2", "--seed", "5", "--no-pictures",
+      "--save", "{tmp}/g.json"], "Game stopped (seed 5"),
+    (["replay", "{sample}", "--step"], "Interrupted (Ctrl-C)."),
+])
+def test_ctrl_c_exits_with_130_and_no_traceback(argv: list[str], said: str,
+                                                tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+
+    from tests.paths import ROOT
+
+    sample = str(ROOT / "docs" / "sample-amunre.record.json")
+    argv = [a.format(tmp=tmp_path, sample=sample) for a in argv]
+    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", *argv, "--lang", "en"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=ROOT)
+    assert proc.stdout is not None
+    seen = b""
+    while not seen.endswith((b"> ", b"[Enter: next turn] ")):  # waiting for the person
+        chunk = proc.stdout.read1(4096)
+        assert chunk, seen
+        seen += chunk
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert "Traceback" not in err.decode() and "KeyboardInterrupt" not in err.decode()
+    assert said in (seen + out + err).decode()
