@@ -344,7 +344,7 @@ class Session:
         self.undo_stack: list[UndoEntry] = []
         self.undo_block = "none"  # why the stack is empty: none, hidden or other
         self.last_actor: int | None = None
-        self.turn_holder: tuple[int, str] | None = None  # (seat, what it chose) this turn
+        self.turn_holder: tuple[int, str] | None = None  # (seat, what it did) this turn
         self.hand_signatures: dict[int, str] = {}
         self.changes = 0  # how often the state changed (a decision or an undo)
         self.drawn = 0  # `changes` when the board picture was last drawn
@@ -453,7 +453,7 @@ class Session:
                                   error=str(exc))) from None
             self.log.append((seat, d))
             if kind in self.info.turn_prompts:  # who holds the turn, as `done` keeps it
-                self.turn_holder = (seat, self.rules.describe(d))
+                self.turn_holder = (seat, self.what_happened(seat, d, events))
             if self.boundary(events):
                 self.turn_holder = None
         self.state = state
@@ -523,12 +523,21 @@ class Session:
         self.last_turn_seat = None  # the next human prompt starts with the table again
         self.events(events, prefix="  ")
 
+    def what_happened(self, seat: int, decision: Decision, events: list[Event]) -> str:
+        """A seat's turn-starting decision in the words of the game's public log ("AI 2 ends
+        the turn."), else its menu label quoted."""
+        for e in events:
+            line = self.rules.event_text(e, self.names, None) if e.private_to is None else None
+            if line:
+                return line
+        return t("offline.chose", name=self.names[seat], action=self.rules.describe(decision))
+
     def done(self, seat: int, prompt: Prompt, decisions: list[Decision],
              events: list[Event]) -> None:
         """Book-keeping after a seat's answer: the log, the save file, who holds the turn."""
         self.log += [(seat, d) for d in decisions]
         if prompt.kind in self.info.turn_prompts and decisions:
-            self.turn_holder = (seat, self.rules.describe(decisions[0]))
+            self.turn_holder = (seat, self.what_happened(seat, decisions[0], events))
         if self.boundary(events):
             self.turn_holder = None  # a new turn (or epoch) begins
         if seat in self.ai or seat != self.last_actor:  # undo never reaches past another seat
@@ -597,12 +606,11 @@ class Session:
     def now_text(self, seat: int, prompt: Prompt) -> str:
         """What the prompt asks; a prompt inside another seat's turn (a follow-up move) first
         says whose turn and which choice caused it."""
-        text = self.rules.prompt_text(self.state, prompt)
+        text = self.rules.prompt_text(self.state, prompt).rstrip(".")  # the line adds its own
         holder = self.turn_holder
         if (holder is not None and holder[0] != seat and prompt.kind not in self.info.turn_prompts
                 and self.names[holder[0]] not in text):  # unless the game's text names it
-            return t("offline.waiting_after", name=self.names[holder[0]], action=holder[1],
-                     text=text)
+            return t("offline.waiting_after", done=holder[1], text=text)
         return t("offline.waiting", text=text)
 
     def try_notation(self, seat: int, prompt: Prompt, line: str) -> bool:

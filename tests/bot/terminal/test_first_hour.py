@@ -270,3 +270,27 @@ def test_ctrl_c_exits_with_130_and_no_traceback(argv: list[str], said: str,
     assert proc.returncode == 130
     assert "Traceback" not in err.decode() and "KeyboardInterrupt" not in err.decode()
     assert said in (seen + out + err).decode()
+
+
+@pytest.mark.parametrize("lang", ["en", "cs", "de", "pl"])
+@pytest.mark.parametrize("game", ["amunre", "tta"])
+def test_a_prompt_after_another_seats_turn_says_what_happened_in_the_log_s_words(
+        game: str, lang: str, capsys, monkeypatch) -> None:
+    """ "AI 2 chose End your turn" read the menu label as a deed: the line now starts with the
+    game's own log line of that decision ("AI 2 (normal) ends the turn. Now: ...")."""
+    from bot.cli import main as agora
+    from data.i18n import t
+
+    n = GAMES[game]
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 300))
+    assert agora(["play", game, "--players", str(n), "--ai", str(n - 1), "--seed", "1",
+                  "--no-pictures", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    marker = t("offline.waiting_after", lang, done="@", text="@").split("@")[1]
+    lines = [line for line in out.splitlines() if marker in line and line[:1] != " "]
+    assert lines, out[-3000:]
+    logged = {line.strip() for line in out.splitlines() if line.startswith("  ")}
+    for line in lines:
+        done = line.split(marker)[0]
+        assert any(log.startswith(done) for log in logged), line
+        assert not line.endswith(".."), line
