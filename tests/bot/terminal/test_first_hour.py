@@ -294,3 +294,24 @@ def test_a_prompt_after_another_seats_turn_says_what_happened_in_the_log_s_words
         done = line.split(marker)[0]
         assert any(log.startswith(done) for log in logged), line
         assert not line.endswith(".."), line
+
+
+def test_the_readme_documents_the_terminal() -> None:
+    """The quick start names every game with its seat counts; --resume, --save, rules and
+    undo are documented; the commands_synced line is the one the bot logs (one command per
+    game and /mygames, and the guild)."""
+    from tests.paths import ROOT
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme[readme.index("## Quick start"):readme.index("## Create the Discord")]
+    for game in registry.ids():
+        info = registry.info(game)
+        assert f"agora play {game} " in start
+        assert f"{info.name}: {info.min_players}-{info.max_players} seats" in start
+    offline_part = " ".join(readme[readme.index("## Playing offline"):].split())
+    for word in ("--resume FILE", "--save FILE", "`rules [topic]`", "`undo`"):
+        assert word in offline_part, word
+    app = (ROOT / "bot" / "discord" / "app.py").read_text(encoding="utf-8")
+    assert 'log("commands_synced", count=len(synced), guild=' in app
+    count = len(registry.ids()) + 1  # bot.discord.commands.build: every game, and /mygames
+    assert f'"commands_synced", "count": {count}, "guild": null}}' in " ".join(readme.split())
