@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from data.i18n import LANGUAGES, use_language
+from data.i18n import LANGUAGES, t, use_language
 from engine import registry
 from engine.core import GameInfo
 
@@ -66,7 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help=players_help(info))
         p.add_argument("--games", type=int, default=10)
         p.add_argument("--seed", type=int, default=1)
-        p.add_argument("--json", action="store_true", help="one JSON object per game")
+        p.add_argument("--json", action="store_true",
+                       help="one JSON object per game (winner_seats count from 1)")
 
     ren = sub.add_parser("render", help="draw the board and every hand of a simulated game")
     for info, p in _game_parsers(ren, "the game"):
@@ -88,12 +89,14 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--level", choices=list(info.ai_levels), default=info.ai_levels[-1],
                            help="the AI's strength")
         p.add_argument("--seed", type=int, default=None)
-        p.add_argument("--out", default=None, help="folder for the board pictures")
+        p.add_argument("--out", default=None,
+                       help="folder for the board pictures (default: a new folder under "
+                            "$XDG_DATA_HOME/agora/play, else ~/.local/share/agora/play)")
         p.add_argument("--no-pictures", dest="pictures", action="store_false",
                        help="text only: draw no board pictures")
         p.add_argument("--save", metavar="FILE", default=None,
-                       help="save the game here after every decision (default: game.json in "
-                            "the pictures folder)")
+                       help="save the game here after every decision; never overwrites a "
+                            "file (default: game.json in the pictures folder)")
 
     rep = sub.add_parser("replay", help="replay a game record (agora-record JSON)",
                          parents=[LANG])
@@ -116,7 +119,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     with use_language(getattr(args, "lang", None)):
-        return _dispatch(args)
+        try:
+            return _dispatch(args)
+        except KeyboardInterrupt:  # Ctrl-C: a short line, no traceback, the shell's code
+            print(t("offline.interrupted"), file=sys.stderr)
+            return 130
 
 
 def _dispatch(args: argparse.Namespace) -> int:

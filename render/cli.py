@@ -1,6 +1,7 @@
 """`agora render <game>`: play random legal decisions, then draw the public board (and the
 game's extra public pictures, if it draws any) and every seat's hand from the engine's views,
-with the game's render part (engine.registry)."""
+with the game's render part (engine.registry). Files count seats from 1: hand1.png is the first
+seat's hand, as player1.png is its board."""
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def main(args: argparse.Namespace) -> int:
         paths.append(out / name)
         paths[-1].write_bytes(data)
     for seat in range(args.players):
-        path = out / f"hand-{seat}.png"
+        path = out / f"hand{seat + 1}.png"  # counted from 1, as player1.png and the seats
         path.write_bytes(pictures.hand_png(rules.view(state, seat)))
         paths.append(path)
     print(t("offline.render.after", count=played))

@@ -13,6 +13,22 @@ import pytest_asyncio
 pytest_plugins = ["tests.discord_double.fixtures"]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def data_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The terminal's games and pictures (`$XDG_DATA_HOME/agora`) go to a folder of the test
+    session, never into the home folder of whoever runs the tests."""
+    import os
+
+    path = tmp_path_factory.mktemp("data-home")
+    before = os.environ.get("XDG_DATA_HOME")
+    os.environ["XDG_DATA_HOME"] = str(path)
+    yield path
+    if before is None:
+        del os.environ["XDG_DATA_HOME"]
+    else:
+        os.environ["XDG_DATA_HOME"] = before
+
+
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[Any]:
     """One private PostgreSQL server for the whole session (tests/pg_server.py). Missing

@@ -5,8 +5,9 @@ Human seats answer numbered menus (the game's `options` labelled by its `describ
 the game offers the optional `parse_notation(state, seat, text)` hook, type a whole turn in its
 text notation (applied atomically: all of it or nothing). AI seats play through the game's AI
 part and each of their decisions is printed as log lines. After every turn (the game's
-`post_boundaries` events) the public board picture from its render part is written to a folder,
-and the deciding human seat's hand picture (`hand_png`) beside it whenever that hand changed.
+`post_boundaries` events), and before a human seat decides whenever the game changed since,
+the public board picture from its render part is written to a folder, and the deciding
+human seat's hand picture (`hand_png`) beside it whenever that hand changed.
 
 Several seats may be pending at once (a secret choice every player makes): they are asked one at
 a time in seat order, AI seats answering by themselves. A hand is printed only to the seat whose
@@ -20,14 +21,17 @@ revealed hidden information (`reveals`), never another seat's or an AI's decisio
 `options`, `hint`, `help` and `quit`.
 
 The game is saved after every decision (to `--save FILE`, else `game.json` in the pictures
-folder) and `agora play --resume FILE` continues it exactly. The save file is small JSON:
+folder, `game-2.json` if that one holds another game) and `agora play --resume FILE` continues
+it exactly; an existing `--save FILE` is never overwritten (the game is refused). Without
+`--out` the pictures folder is a new one under `$XDG_DATA_HOME/agora/play/` (by default
+`~/.local/share/agora/play/`), which a reboot keeps. The save file is small JSON:
 
     {"format": "agora-offline-save", "version": 1, "game": "pantheon", "seed": 11,
      "options": {},                          # new_game's engine options
      "seats": ["Player", "AI 1 (normal)"],   # names in seat order
      "humans": [0],                          # the seats played at the terminal; the rest are AI
      "level": "normal",                      # the AI level
-     "pictures": "/tmp/agora-play-..." | null,   # the pictures folder
+     "pictures": "/home/.../agora/play/pantheon-11-..." | null,   # the pictures folder
      "decisions": [[0, {"kind": "action", "args": {"action": "move"}}], ...]}
 
 The decisions are engine/record.py's [seat, decision] pairs; its record format itself holds
@@ -44,6 +48,7 @@ import random
 import re
 import sys
 import tempfile
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,10 +57,12 @@ from typing import Any, TextIO
 from data.i18n import t
 from engine import registry
 from engine.core import Decision, Event, IllegalDecision, Prompt
+from engine.record import full_record, load_record, public_record
 
 from ..host.kinds import kind
 
-COLUMNS = 3  # menu entries per line
+COLUMNS = 3  # menu entries per line, at most
+WIDTH = 80  # the terminal's columns a menu line keeps within
 SAVE_FORMAT = "agora-offline-save"
 SAVE_VERSION = 1
 SAVE_NAME = "game.json"
@@ -87,6 +94,53 @@ def level_name(level: str) -> str:
 def is_number(line: str) -> bool:
     """A menu number: plain ASCII digits only ("²" is a digit to str.isdigit, not to int)."""
     return line.isascii() and line.isdigit()
+
+
+def menu_lines(labels: list[str], width: int = WIDTH) -> list[str]:
+    """The numbered menu in lines of at most `width` columns: up to COLUMNS entries a line
+    while they fit, else one a line, a long label wrapped under its number."""
+    items = [f"{i:>3}. {label}" for i, label in enumerate(labels, 1)]
+    cell = max((len(x) for x in items), default=0) + 2
+    columns = max(1, min(COLUMNS, (width + 2) // cell))
+    if columns > 1:
+        return ["".join(x.ljust(cell) for x in items[row:row + columns]).rstrip()
+                for row in range(0, len(items), columns)]
+    indent = " " * (len(items[-1]) - len(labels[-1]))
+    return [line for item in items for line in textwrap.wrap(
+        item, width, subsequent_indent=indent, break_on_hyphens=False)]
+
+
+def readline_loaded() -> bool:
+    """Load the standard library's `readline` (arrow keys, Ctrl-A/E, history for input());
+    False where it is missing (e.g. Windows)."""
+    try:
+        import readline  # noqa: F401  (importing it is what switches input() over)
+    except ImportError:
+        return False
+    return True
+
+
+def data_home() -> Path:
+    """Where the terminal keeps its games and pictures: `$XDG_DATA_HOME/agora`, else
+    `~/.local/share/agora` (kept across reboots, unlike the system's temporary folder)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "agora"
+
+
+def new_folder(room: str, prefix: str) -> Path:
+    """A new, empty folder under `data_home()/room` whose name starts with `prefix`."""
+    parent = data_home() / room
+    parent.mkdir(parents=True, exist_ok=True)
+    return Path(tempfile.mkdtemp(prefix=prefix, dir=parent))
+
+
+def free_name(path: Path) -> Path:
+    """`path` if nothing is there yet, else the first free `<stem>-2<suffix>`, `-3`, ..."""
+    candidate, n = path, 1
+    while candidate.exists():
+        n += 1
+        candidate = path.with_name(f"{path.stem}-{n}{path.suffix}")
+    return candidate
 
 
 class Pictures:
@@ -148,7 +202,6 @@ class UndoEntry:
     before: Any
     decisions: list[Decision]
     logged: int  # len(log) before the answer
-    posted: bool  # its events ended a turn post (a board picture was written)
     holder: tuple[int, str] | None  # who held the turn before the answer
 
 
@@ -163,6 +216,11 @@ def load_save(path: Path) -> dict[str, Any]:
         raise SaveError(str(exc)) from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise SaveError(t("offline.save.not_json", error=str(exc))) from None
+    return check_save(data)
+
+
+def check_save(data: Any) -> dict[str, Any]:
+    """The checks of `load_save` on already parsed JSON (SaveError, fit to print)."""
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError(t("offline.save.not_a_save", format=SAVE_FORMAT))
     if data.get("version") != SAVE_VERSION:
@@ -196,6 +254,44 @@ def load_save(path: Path) -> dict[str, Any]:
     return data
 
 
+def save_record(data: dict[str, Any]) -> dict[str, Any]:
+    """A checked save as a game record (engine/record.py), for `agora replay` and `agora
+    verify`: the full record of a finished game, else the public record of a game in play
+    (its log and public events). ValueError, fit to print, for a decision that does not
+    apply."""
+    game, names, options = data["game"], list(data["seats"]), dict(data.get("options", {}))
+    title = t("offline.save.title", game=registry.info(game).name, seed=data["seed"])
+    rules = registry.rules(game)
+    state = rules.new_game(names, data["seed"], options)
+    entries = [rules.start_events(state)]
+    pairs = data["decisions"]
+    for i, (seat, dj) in enumerate(pairs, 1):
+        try:
+            state, events = rules.apply(state, seat, Decision.from_json(dj), in_place=True)
+        except IllegalDecision as exc:
+            raise ValueError(t("offline.save.not_applied", i=i, n=len(pairs),
+                               error=str(exc))) from None
+        entries.append(events)
+    if rules.result(state) is None:
+        return public_record(game, names, options, "playing", title, entries)
+    return full_record(game, names, options, data["seed"], pairs, title)
+
+
+def read_record(text: str) -> dict[str, Any]:
+    """A game record from the text of a record or of a terminal save (`save_record`);
+    ValueError with a message fit to print otherwise."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None  # load_record says what is wrong
+    if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
+        try:
+            return save_record(check_save(data))
+        except SaveError as exc:
+            raise ValueError(str(exc)) from None
+    return load_record(text)
+
+
 class Session:
     def __init__(self, args: Any, stdin: TextIO, stdout: TextIO,
                  saved: dict[str, Any] | None = None, saved_from: Path | None = None) -> None:
@@ -205,6 +301,10 @@ class Session:
         self.stdin = stdin
         self.interactive = bool(getattr(stdin, "isatty", lambda: False)())
         self.stdout = stdout
+        # line editing and history at a terminal (input() with readline); a script is read as
+        # it is
+        self.line_editing = (self.interactive and stdin is sys.stdin and stdout is sys.stdout
+                             and readline_loaded())
         levels = self.info.ai_levels
         if saved:
             self.seed = saved["seed"]
@@ -244,16 +344,19 @@ class Session:
         self.undo_stack: list[UndoEntry] = []
         self.undo_block = "none"  # why the stack is empty: none, hidden or other
         self.last_actor: int | None = None
-        self.turn_holder: tuple[int, str] | None = None  # (seat, what it chose) this turn
+        self.turn_holder: tuple[int, str] | None = None  # (seat, what it did) this turn
         self.hand_signatures: dict[int, str] = {}
+        self.changes = 0  # how often the state changed (a decision or an undo)
+        self.drawn = 0  # `changes` when the board picture was last drawn
         if saved:
             self.replay(saved["decisions"])
 
     @property
     def folder(self) -> Path:
-        """The pictures folder (and the default save folder), made on first use."""
+        """The pictures folder (and the default save folder), made on first use: a new folder
+        under `data_home()/play`, which a reboot keeps."""
         if self._folder is None:
-            self._folder = Path(tempfile.mkdtemp(prefix=f"agora-play-{self.game}-{self.seed}-"))
+            self._folder = new_folder("play", f"{self.game}-{self.seed}-")
         return self._folder
 
     # --- output -------------------------------------------------------------------------------
@@ -263,6 +366,11 @@ class Session:
         self.stdout.flush()
 
     def read(self, prompt: str) -> str:
+        if self.line_editing:
+            try:
+                return input(prompt).strip()
+            except EOFError:
+                raise Stop("eof") from None
         self.stdout.write(prompt)
         self.stdout.flush()
         line = self.stdin.readline()
@@ -287,6 +395,7 @@ class Session:
         return any(e.template in self.rules.post_boundaries for e in events)
 
     def picture(self) -> None:
+        self.drawn = self.changes
         if self.pictures is not None:
             name = self.pictures.save(self.rules.view(self.state, None))
             if name:
@@ -312,7 +421,10 @@ class Session:
         if not self.saving:
             return
         if self.save_path is None:
-            self.save_path = self.folder / SAVE_NAME
+            self.save_path = free_name(self.folder / SAVE_NAME)
+            if self.save_path.name != SAVE_NAME:  # never overwrite another game's save
+                self.say(t("offline.save_renamed", old=str(self.folder.resolve() / SAVE_NAME),
+                           name=self.save_path.name))
         data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game,
                 "seed": self.seed, "options": self.engine_options, "seats": self.names,
                 "humans": self.humans, "level": self.level,
@@ -341,7 +453,7 @@ class Session:
                                   error=str(exc))) from None
             self.log.append((seat, d))
             if kind in self.info.turn_prompts:  # who holds the turn, as `done` keeps it
-                self.turn_holder = (seat, self.rules.describe(d))
+                self.turn_holder = (seat, self.what_happened(seat, d, events))
             if self.boundary(events):
                 self.turn_holder = None
         self.state = state
@@ -411,18 +523,28 @@ class Session:
         self.last_turn_seat = None  # the next human prompt starts with the table again
         self.events(events, prefix="  ")
 
+    def what_happened(self, seat: int, decision: Decision, events: list[Event]) -> str:
+        """A seat's turn-starting decision in the words of the game's public log ("AI 2 ends
+        the turn."), else its menu label quoted."""
+        for e in events:
+            line = self.rules.event_text(e, self.names, None) if e.private_to is None else None
+            if line:
+                return line
+        return t("offline.chose", name=self.names[seat], action=self.rules.describe(decision))
+
     def done(self, seat: int, prompt: Prompt, decisions: list[Decision],
              events: list[Event]) -> None:
         """Book-keeping after a seat's answer: the log, the save file, who holds the turn."""
         self.log += [(seat, d) for d in decisions]
         if prompt.kind in self.info.turn_prompts and decisions:
-            self.turn_holder = (seat, self.rules.describe(decisions[0]))
+            self.turn_holder = (seat, self.what_happened(seat, decisions[0], events))
         if self.boundary(events):
             self.turn_holder = None  # a new turn (or epoch) begins
         if seat in self.ai or seat != self.last_actor:  # undo never reaches past another seat
             self.undo_stack.clear()
             self.undo_block = "other"
         self.last_actor = seat
+        self.changes += 1
         self.save()
 
     def human_step(self, seat: int, prompt: Prompt) -> None:
@@ -434,6 +556,8 @@ class Session:
             self.say(t("offline.turn_of", name=self.names[seat], colour=self.colour(seat)))
             self.status(seat)
         self.last_turn_seat = seat
+        if self.drawn != self.changes:  # the board as it is now, whenever a person decides
+            self.picture()
         self.hand_picture(seat)
         self.say(self.now_text(seat, prompt))
         for lines in self.rules.panel_lines(self.rules.view(s, seat), seat):
@@ -482,12 +606,11 @@ class Session:
     def now_text(self, seat: int, prompt: Prompt) -> str:
         """What the prompt asks; a prompt inside another seat's turn (a follow-up move) first
         says whose turn and which choice caused it."""
-        text = self.rules.prompt_text(self.state, prompt)
+        text = self.rules.prompt_text(self.state, prompt).rstrip(".")  # the line adds its own
         holder = self.turn_holder
         if (holder is not None and holder[0] != seat and prompt.kind not in self.info.turn_prompts
                 and self.names[holder[0]] not in text):  # unless the game's text names it
-            return t("offline.waiting_after", name=self.names[holder[0]], action=holder[1],
-                     text=text)
+            return t("offline.waiting_after", done=holder[1], text=text)
         return t("offline.waiting", text=text)
 
     def try_notation(self, seat: int, prompt: Prompt, line: str) -> bool:
@@ -523,8 +646,7 @@ class Session:
             self.undo_stack.clear()  # never undo past revealed hidden information
             self.undo_block = "hidden"
         else:
-            self.undo_stack.append(UndoEntry(seat, before, decisions, logged,
-                                             self.boundary(events), holder))
+            self.undo_stack.append(UndoEntry(seat, before, decisions, logged, holder))
         self.events(events, prefix="  ")
         return True
 
@@ -538,11 +660,10 @@ class Session:
         self.state = entry.before
         del self.log[entry.logged:]
         self.turn_holder = entry.holder
+        self.changes += 1
         self.save()
         self.say(t("offline.undo.done", steps=", ".join(
             self.rules.describe(d) for d in entry.decisions)))
-        if entry.posted:
-            self.picture()
         return True
 
     def hint(self, seat: int) -> None:
@@ -583,11 +704,8 @@ class Session:
                 return
 
     def menu(self, opts: list[Decision]) -> None:
-        labels = [self.rules.describe(d) for d in opts]
-        items = [f"{i:>3}. {label}" for i, label in enumerate(labels, 1)]
-        width = max((len(x) for x in items), default=0) + 2
-        for row in range(0, len(items), COLUMNS):
-            self.say("".join(x.ljust(width) for x in items[row:row + COLUMNS]).rstrip())
+        for line in menu_lines([self.rules.describe(d) for d in opts]):
+            self.say(line)
 
     def status(self, seat: int) -> None:
         """The public table from the seat's view, then that seat's private hand (only its
@@ -617,6 +735,10 @@ class Session:
                    count=len(res["winners"])))
         if self.pictures is not None and self.pictures.count:
             self.say(t("offline.pictures", path=str(self.folder.resolve())))
+        if self.saving and self.save_path is not None:
+            key = ("offline.replay_hint" if hasattr(self.rules, "verify_receipts")
+                   else "offline.replay_hint_only")  # only a game with sealed choices
+            self.say(t(key, path=str(self.save_path.resolve())))
 
 
 def check_args(args: Any) -> str | None:
@@ -644,6 +766,11 @@ def main(args: Any, stdin: TextIO | None = None, stdout: TextIO | None = None) -
     out = stdout or sys.stdout
     resume = getattr(args, "resume", None)
     saved: dict[str, Any] | None = None
+    save = getattr(args, "save", None)
+    if save and Path(save).exists() and not (
+            resume and Path(save).resolve() == Path(resume).resolve()):
+        print(t("offline.save.exists", path=save), file=sys.stderr)  # never overwrite a game
+        return 2
     try:
         if resume:
             path = Path(resume)
@@ -668,10 +795,10 @@ def main(args: Any, stdin: TextIO | None = None, stdout: TextIO | None = None) -
         return 0
     try:
         return session.run(Path(resume) if resume else None)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C: what `quit` says, and the shell's code for it
         session.say("")
         session.stopped("offline.quit")
-        return 0
+        return 130
     except BrokenPipeError:
         return 0  # the reader went away (e.g. piped into head): nothing more to say
 

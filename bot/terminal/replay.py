@@ -1,5 +1,6 @@
 """`agora replay FILE [--out DIR] [--pictures/--no-pictures] [--step]`: show a game record
-(engine/record.py) of any registered game.
+(engine/record.py) of any registered game, or a game `agora play` saved (its full record once
+it is over, else its public record).
 
 A full record is rebuilt decision by decision: its public log is printed turn by turn (a header
 at every `turn` event; a game without turn events gets a header per decision), then the final
@@ -10,15 +11,14 @@ public record holds no decisions: its log is printed as it is, and nothing is re
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any, TextIO
 
 from data.i18n import t
 from engine import registry
-from engine.record import load_record, public_lines, replay
+from engine.record import public_lines, replay
 
-from .offline import colour_name
+from .offline import colour_name, new_folder, read_record
 
 
 class Replayer:
@@ -37,7 +37,7 @@ class Replayer:
         pictures = getattr(args, "pictures", None)
         out = getattr(args, "out", None)
         if pictures is not False and (out or pictures):
-            self.folder = Path(out) if out else Path(tempfile.mkdtemp(prefix="agora-replay-"))
+            self.folder = Path(out) if out else new_folder("replay", f"{self.game}-")
 
     def say(self, text: str = "") -> None:
         self.stdout.write(text + "\n")
@@ -160,7 +160,7 @@ def main(args: Any, stdin: TextIO | None = None, stdout: TextIO | None = None) -
     inp = stdin or sys.stdin
     out = stdout or sys.stdout
     try:
-        record = load_record(read_text(args.file, inp))
+        record = read_record(read_text(args.file, inp))
         return Replayer(record, args, inp, out).run()
     except BrokenPipeError:
         return 0  # the reader went away (e.g. piped into head)

@@ -1,5 +1,6 @@
 """`agora simulate <game> --players N --games K --seed S [--json]`: whole games with random
-legal decisions (engine/simulate.py), for any registered game."""
+legal decisions (engine/simulate.py), for any registered game. Seats count from 1 in the text
+("winner 2") and in the JSON ("winner_seats": [2]; the first of "scores" is seat 1)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,9 @@ def main(args: argparse.Namespace) -> int:
     for i in range(args.games):
         _, rec = random_game(rules, args.players, args.seed + i)
         total += rec["decisions"]
-        if args.json:
+        if args.json:  # seats count from 1, as in the text
+            rec = {("winner_seats" if k == "winners" else k):
+                   ([w + 1 for w in v] if k == "winners" else v) for k, v in rec.items()}
             print(json.dumps(rec))
         else:
             scores = " ".join(f"{s:3d}" for s in rec["scores"])

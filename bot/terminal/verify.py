@@ -14,13 +14,15 @@ from pathlib import Path
 
 from data.i18n import t
 from engine import registry
-from engine.record import load_record, public_events, replay
+from engine.record import public_events, replay
+
+from .offline import read_record
 
 
 def main(args: argparse.Namespace) -> int:
     try:
         text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
-        record = load_record(text)
+        record = read_record(text)  # a record, or a game `agora play` saved
     except (OSError, ValueError) as exc:
         print(t("bot.verify.unreadable", file=args.file, reason=str(exc)), file=sys.stderr)
         return 2

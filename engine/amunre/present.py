@@ -83,7 +83,8 @@ def result_lines(res: dict[str, Any], names: list[str]) -> list[str]:
     n = len(names)
     keys = [(res["scores"][q], res.get("pyramids", [0] * n)[q], res.get("stones", [0] * n)[q])
             for q in range(n)]
-    ranking = sorted(range(n), key=lambda q: (-keys[q][0], -keys[q][1], -keys[q][2], q))
+    ranking = sorted(range(n), key=lambda q: (-keys[q][0], -keys[q][1], -keys[q][2],
+                                            q not in res.get("winners", ()), q))
     lines = [t("amunre.over.line", place=place, name=names[q], score=keys[q][0],
                count=keys[q][0], pyramids=keys[q][1], stones=keys[q][2])
              for place, q in enumerate(ranking, 1)]

@@ -72,7 +72,8 @@ def status_lines(v: View) -> list[str]:
 
 
 def result_lines(res: dict[str, Any], names: list[str]) -> list[str]:
-    ranking = sorted(range(len(names)), key=lambda i: -res["scores"][i])
+    ranking = sorted(range(len(names)),  # the tie-break winner first
+                     key=lambda i: (-res["scores"][i], i not in res.get("winners", ()), i))
     demigods = res.get("demigods", [0] * len(names))
     lines = [t("pantheon.over.line", place=place, name=names[seat], score=res["scores"][seat],
                demigods=demigods[seat]) for place, seat in enumerate(ranking, 1)]

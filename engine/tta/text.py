@@ -270,7 +270,8 @@ def result_lines(res: dict[str, Any], names: list[str]) -> list[str]:
     """The final ranking: culture (T-TSCORE-2, ties share a place), with what the final scoring
     added."""
     scores_ = res["scores"]
-    ranking = sorted(range(len(names)), key=lambda q: (-scores_[q], q))
+    winners = res.get("winners", ())
+    ranking = sorted(range(len(names)), key=lambda q: (-scores_[q], q not in winners, q))
     lines = []
     for q in ranking:
         place = 1 + sum(s > scores_[q] for s in scores_)

@@ -16,10 +16,22 @@ def test_simulate_json_output() -> None:
     assert len(games) == 2 and summary["games"] == 2
     for g in games:
         assert g["players"] == 3 and len(g["scores"]) == 3 and g["epochs"] == 6
-        assert g["winners"] and max(g["scores"]) == g["scores"][g["winners"][0]]
+        # seats count from 1, as in the text ("winner 2")
+        assert g["winner_seats"] and max(g["scores"]) == g["scores"][g["winner_seats"][0] - 1]
         assert g["decisions"] > 50
     assert summary["decisions"] == sum(g["decisions"] for g in games)
     assert summary["games_per_second"] > 0
+
+
+def test_simulate_text_and_json_count_seats_alike() -> None:
+    cmd = [sys.executable, "-m", "bot.cli", "simulate", "amunre", "--players", "3", "--games",
+           "3", "--seed", "1"]
+    text = subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=True).stdout
+    rows = subprocess.run(cmd + ["--json"], capture_output=True, text=True, timeout=120,
+                          check=True).stdout.splitlines()
+    for line, row in zip(text.splitlines()[:3], rows[:3], strict=True):
+        seats = json.loads(row)["winner_seats"]
+        assert line.rstrip().endswith(" " + ",".join(map(str, seats))), (line, seats)
 
 
 def test_simulate_is_deterministic_and_rejects_bad_counts() -> None:
@@ -42,7 +54,7 @@ def test_game_commands_offer_the_registered_games(tmp_path) -> None:
          "--decisions", "25", "--out", str(out)], capture_output=True, text=True, timeout=120,
         check=True)
     assert "after 25 decisions:" in ok.stdout
-    for name in ("board.png", "hand-0.png", "hand-1.png"):
+    for name in ("board.png", "hand1.png", "hand2.png"):
         assert (out / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     bad = subprocess.run([sys.executable, "-m", "bot.cli", "render", "pantheon", "--players",
                           "1"], capture_output=True, text=True, timeout=60)

@@ -450,7 +450,7 @@ def test_cli_writes_board_and_every_hand(tmp_path, capsys):
     args = Namespace(game="pantheon", players=3, seed=2, decisions=40, out=str(tmp_path / "pics"))
     assert render_main(args) == 0
     printed = capsys.readouterr().out
-    for name in ("board.png", "hand-0.png", "hand-1.png", "hand-2.png"):
+    for name in ("board.png", "hand1.png", "hand2.png", "hand3.png"):
         path = tmp_path / "pics" / name
         assert str(path) in printed
         decode(path.read_bytes())
