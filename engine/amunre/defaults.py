@@ -20,8 +20,8 @@ from .state import State
 def timeout_decision(s: State, seat: int) -> Decision | None:
     """The A-DEC-7 default of a pending seat, or None when it is not pending. The default is
     always one of `options(s, seat)`: every step below has the option it takes (the comments say
-    why where that needs the rules), and tests/engine/amunre/test_amunre_defaults.py checks it
-    at every awaited seat of random games with out-of-turn plays."""
+    why where that needs the rules), and tests/engine/test_awaited_options.py checks it at every
+    awaited seat of random games with out-of-turn plays (benchmarks/bench_awaited.py, many)."""
     frame = current(s)
     if frame is None or seat not in AGENDA.awaited(s):
         return None
