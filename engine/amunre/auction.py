@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from data.amunre import BOARD
+from data.i18n import t
 from engine.core import Decision, Event
 
 from . import pieces
@@ -185,7 +186,31 @@ AUCTION_CARDS = {"BB": "blockade", "OV": "overbid"}
 def may_play(s: State, seat: int, card: str) -> bool:
     a = s.auction
     p = s.players[seat]
-    return (a is not None and a["open"] and card in p.cards and card not in p.played)
+    return (a is not None and a["open"] and card in p.cards and card not in p.played
+            and stranded_bid(s, seat) is None)
+
+
+def stranded_bid(s: State, seat: int) -> tuple[str, int] | None:
+    """The seat's standing bid (province, value) when playing one of its cards would leave that
+    bid more than it can pay, else None.
+
+    No one may bid more than he can pay (A-AUCT-5; seed 004, l. 137-138: "Hráči nesmějí sázet
+    více, než jsou schopni zaplatit"). A bid may count the cards the seat could sell (A-GAP-6),
+    and a card played is no longer one it could sell: played after the bid, Bid Blockade or
+    Overbid would leave the bid unpayable, and the settlement would wait for ever for a sale the
+    seat cannot make (issue 31). The rulebook's penalty (A-AUCT-14) is never applied; the engine
+    refuses the play instead, as it refuses an unaffordable bid. A marker that is outbid is never
+    paid: it must move before the auction ends (A-AUCT-9/11), the marker above it never leaves
+    (only an outbid marker moves), and its new bid is checked against what the seat has then."""
+    a = s.auction
+    assert a is not None
+    mine = a["markers"][seat]
+    if mine is None or outbid(s, seat):
+        return None
+    value = BOARD.bid_value(mine[1])
+    if value > budget(s, seat) - BOARD["sell_price"]:
+        return mine[0], value
+    return None
 
 
 def play_options(s: State, seat: int) -> list[Decision]:
@@ -204,6 +229,11 @@ def play_card(s: State, seat: int, d: Decision, events: list[Event]) -> None:
         raise err("no_such_card", "A-PWR-GEN-1", card=card)
     if card in p.played:
         raise err("identical", "A-PWR-GEN-4", card=card)
+    stranded = stranded_bid(s, seat)
+    if stranded is not None:
+        left = len(p.cards) - 1  # told to this seat only (A-INFO-1)
+        raise err("play_afford", "A-AUCT-5", card=t(f"amunre.card.{card}"),
+                  province=stranded[0], value=stranded[1], gold=p.gold, cards=left, count=left)
     pieces.play(s, seat, card)
     a[AUCTION_CARDS[card]].append(seat)
     events.append(Event("played", {"seat": seat, "card": card}))

@@ -18,7 +18,10 @@ from .state import State
 
 
 def timeout_decision(s: State, seat: int) -> Decision | None:
-    """The A-DEC-7 default of a pending seat, or None when it is not pending."""
+    """The A-DEC-7 default of a pending seat, or None when it is not pending. The default is
+    always one of `options(s, seat)`: every step below has the option it takes (the comments say
+    why where that needs the rules), and tests/engine/test_awaited_options.py checks it at every
+    awaited seat of random games with out-of-turn plays (benchmarks/bench_awaited.py, many)."""
     frame = current(s)
     if frame is None or seat not in AGENDA.awaited(s):
         return None
@@ -27,7 +30,12 @@ def timeout_decision(s: State, seat: int) -> Decision | None:
     if kind == "bid":
         return next(d for d in opts if d.kind == "bid" and d.args["value"] == 0)  # A-AUCT-12
     if kind == "cover":
-        return Decision("sell", {"card": s.players[seat].cards[0]})
+        # The first card acquired (A-GAP-6). A seat is asked to cover only while its gold is
+        # short of its bid, and a bid never exceeds its gold plus the cards it could sell: the
+        # bid is checked when made, a sale keeps the sum, and Bid Blockade or Overbid may not be
+        # played when that would leave the seat's standing bid unpayable (A-AUCT-5,
+        # auction.stranded_bid). So the seat holds a card and `opts` offers its sale.
+        return next(d for d in opts if d.kind == "sell")
     if kind == "sacrifice":
         return Decision("sacrifice", {"gold": 0, "minus3": True, "correction": False})
     if kind == "correction":

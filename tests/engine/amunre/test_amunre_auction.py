@@ -7,6 +7,7 @@ import pytest
 
 import engine.amunre as A
 from data.amunre import BOARD
+from data.i18n import t
 from engine.amunre.flow import current
 from engine.core import Decision, IllegalDecision
 from tests.engine.amunre.test_amunre_helpers import (
@@ -218,6 +219,65 @@ def test_auction_cards_only_while_the_auction_is_open():
     assert not any(d.kind == "play" for d in A.options(s, BLUE))
     refused(s, BLUE, Decision("play", {"card": "BB"}), "A-PWR-GEN-1")
     refused(s, BLUE, Decision("play", {"card": "OV"}), "A-PWR-GEN-1")
+
+
+# --- a card played after one's own bid (issue 31) -------------------------------------------------
+
+def play(card):
+    return Decision("play", {"card": card})
+
+
+def test_a_card_play_that_leaves_ones_own_bid_unpayable_is_refused():
+    # A-AUCT-5: no one may bid more than he can pay (seed 004, l. 137-138: "Hráči nesmějí sázet
+    # více, než jsou schopni zaplatit"); a bid may count the cards he could sell (A-GAP-6). Bid
+    # Blockade and Overbid may be played at any moment of phase 2 (A-PWR-BB-1, A-PWR-OV-1,
+    # A-GAP-16), but played after his bid they take away a card the bid counted as money, and
+    # the settlement would await a sale he cannot make, for ever. Refused, in apply and options.
+    s = game(first=EX1)
+    give(s, RED, "BB", "OV")  # with his Master Builder, 3 cards
+    s.players[RED].gold = 0
+    s, _ = do(s, RED, bid("SAWU", 3))  # 0 gold + 3 cards to sell: he can pay 3
+    assert [p.seat for p in A.pending(s)] == [BLACK]  # Red would play out of turn
+    for card in ("BB", "OV"):
+        e = refused(s, RED, play(card), "A-AUCT-5")
+        assert "(A-AUCT-5)" in str(e)  # the rule is named to the player
+        assert e.message == t("amunre.err.play_afford", card=t(f"amunre.card.{card}"),
+                              province="SAWU", value=3, gold=0, cards=2, count=2)
+        assert play(card) not in A.options(s, RED)
+    assert Decision("sell", {"card": "BB"}) in A.options(s, RED)  # selling keeps the sum
+    s, _ = do(s, RED, Decision("sell", {"card": "MB"}))
+    refused(s, RED, play("BB"), "A-AUCT-5")
+    # in every language the refusal is a real text (tests/data/test_locales.py checks the keys)
+    for lang in ("cs", "de", "pl"):
+        text = t("amunre.err.play_afford", lang, card="BB", province="SAWU", value=3, gold=0,
+                 cards=2, count=2)
+        assert "SAWU" in text and text != e.message
+
+
+def test_a_card_play_the_bid_can_spare_or_after_being_outbid_is_allowed():
+    # A-AUCT-5 with A-GAP-6: what is left must still pay the standing bid; an outbid marker is
+    # never paid (A-AUCT-9/11: it must move), so it does not hold the cards back
+    s = game(first=EX1)
+    give(s, RED, "BB", "OV")
+    s.players[RED].gold = 1
+    s, _ = do(s, RED, bid("SAWU", 3))  # 1 gold + 3 cards = 4
+    s, _ = do(s, RED, play("BB"))  # 1 gold + 2 cards = 3: still enough
+    e = refused(s, RED, play("OV"), "A-AUCT-5")  # 1 gold + 1 card = 2 is not
+    assert e.message == t("amunre.err.play_afford", card=t("amunre.card.OV"), province="SAWU",
+                          value=3, gold=1, cards=1, count=1)
+    s, _ = do(s, BLACK, bid("SAWU", 10))  # two spaces above Red's 3 (A-PWR-BB-2)
+    assert play("OV") in A.options(s, RED)  # outbid: his 3 will not be paid
+    s, _ = do(s, RED, play("OV"))
+    s, _ = do(s, BLUE, bid("DAKHLA", 0))
+    s, _ = do(s, WHITE, bid("BAHARYA", 0))
+    assert step(s) == ("bid", RED)  # lap 2: he moves, within 1 gold + 1 card
+    assert max(d.args["value"] for d in A.options(s, RED) if d.kind == "bid") == 1
+    s, events = do(s, RED, bid("ABYDOS", 1))
+    # the auction settles: he pays 1 with his gold and keeps his Master Builder
+    assert current(s)["t"] == "buy" and s.provinces["ABYDOS"].owner == RED
+    assert {"seat": RED, "paid": 1} in [{k: e.args[k] for k in ("seat", "paid")}
+                                        for e in events if e.template == "won"]
+    assert "MB" in s.players[RED].cards
 
 
 # --- Overbid in the Same Province -----------------------------------------------------------------
