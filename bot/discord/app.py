@@ -26,13 +26,13 @@ from .. import logs
 from ..host.leases import Leases
 from ..host.lobby import Lobby
 from ..host.turns import Games
-from ..logs import log, log_error
+from ..logs import database_error, log, log_error
 from ..store import GameStore, open_store, safe_target
 from .commands import Services, build
 from .components import Buttons
 from .config import Config, ConfigError
 from .locales import CatalogueTranslator, Entry
-from .play import Play
+from .play import Play, failure_text
 from .publish import Publisher
 from .reminders import Reminders
 
@@ -68,6 +68,7 @@ class AgoraBot(commands.AutoShardedBot):
     leases: Leases
     play: Play
     reminders: Reminders
+    entry: Entry
 
     def __init__(self, config: Config) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
@@ -94,7 +95,7 @@ class AgoraBot(commands.AutoShardedBot):
         self.leases = leases = Leases(store)  # background work shared with other processes
         self.lobby = lobby = Lobby(games)
         entry = Entry(store)
-        self.tree.entry = entry  # type: ignore[attr-defined]
+        self.tree.entry = self.entry = entry  # type: ignore[attr-defined]
         # the buttons come first (the publisher and play send them); play answers their clicks
         buttons = Buttons()
         self.publisher = publisher = Publisher(self, store, games, leases, buttons,
@@ -131,9 +132,13 @@ class AgoraBot(commands.AutoShardedBot):
 
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
-        log_error("command_failed", command=interaction.command.name if interaction.command
-                  else None, user=interaction.user.id)
-        text = t("bot.err.internal")
+        original = getattr(error, "original", error)
+        if database_error(original) is not None:  # busy or away: said, nothing changed
+            text = failure_text(interaction, original)
+        else:
+            log_error("command_failed", command=interaction.command.name if interaction.command
+                      else None, user=interaction.user.id)
+            text = t("bot.err.internal")
         with contextlib.suppress(discord.HTTPException):
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
@@ -154,6 +159,8 @@ class AgoraBot(commands.AutoShardedBot):
             except TimeoutError:
                 log("pumps_cut_short")
         await super().close()
+        if hasattr(self, "entry"):
+            await self.entry.idle()
         if hasattr(self, "store"):
             await self.store.close()
 

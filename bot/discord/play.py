@@ -18,7 +18,7 @@ from ..host import messages
 from ..host.lobby import Lobby
 from ..host.pictures import picture, render_preview
 from ..host.turns import Games, Panel, Refusal, StepResult
-from ..logs import log, log_error
+from ..logs import database_error, log, log_error, log_warning
 from ..store import GameStore
 from .components import Buttons
 from .locales import Entry
@@ -30,6 +30,18 @@ T = TypeVar("T")
 def can_manage(interaction: discord.Interaction) -> bool:
     perms = interaction.permissions
     return bool(perms and (perms.manage_channels or perms.administrator))
+
+
+def failure_text(interaction: discord.Interaction, exc: BaseException) -> str:
+    """Log an interaction's failure and say it: the database busy or away (SQLite locked by
+    another process past its busy timeout, PostgreSQL out of reach) is a warning and
+    `bot.err.db_busy`; anything else an error and `bot.err.internal`."""
+    failure = database_error(exc)
+    if failure is None:
+        log_error("interaction_failed", user=interaction.user.id)
+        return t("bot.err.internal")
+    log_warning("database_unavailable", user=interaction.user.id, database_error=failure)
+    return t("bot.err.db_busy")
 
 
 class Play:
@@ -54,14 +66,14 @@ class Play:
         await interaction.followup.send(str(refusal), ephemeral=True)
 
     async def _guard(self, interaction: discord.Interaction, coro: Awaitable[T]) -> T | None:
-        """Run a service call; refusals go back to the clicker, crashes are logged."""
+        """Run a service call; refusals go back to the clicker, crashes are logged, a busy or
+        unavailable database is said (the failed transaction changed nothing)."""
         try:
             return await coro
         except Refusal as refusal:
             await self.refuse(interaction, refusal)
-        except Exception:  # noqa: BLE001 - the player gets a message, the log the trace
-            log_error("interaction_failed", user=interaction.user.id)
-            await interaction.followup.send(t("bot.err.internal"), ephemeral=True)
+        except Exception as exc:  # noqa: BLE001 - the player gets a message, the log the trace
+            await interaction.followup.send(failure_text(interaction, exc), ephemeral=True)
         return None
 
     async def show(self, interaction: discord.Interaction, res: StepResult) -> None:

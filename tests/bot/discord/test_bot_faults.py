@@ -1,0 +1,73 @@
+"""Faults (issue 27), through the Discord test double and real databases: a database another
+process holds locked never delays an interaction's acknowledgement, ..."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+from tests.bot.bot_helpers import CHANNEL, button_id, slash
+
+DISCORD_DEADLINE = 3.0  # seconds Discord allows before an interaction is acknowledged
+
+
+class Locked:
+    """Another connection (a thread of its own, as another process would) holds the SQLite file
+    with BEGIN EXCLUSIVE for `seconds`."""
+
+    def __init__(self, db: Path, seconds: float) -> None:
+        self.db, self.seconds = db, seconds
+        self.held = threading.Event()
+        self.thread = threading.Thread(target=self._hold, daemon=True)
+
+    def _hold(self) -> None:
+        conn = sqlite3.connect(self.db, isolation_level=None)
+        conn.execute("BEGIN EXCLUSIVE")
+        self.held.set()
+        time.sleep(self.seconds)
+        conn.execute("ROLLBACK")
+        conn.close()
+
+    async def __aenter__(self) -> Locked:
+        self.thread.start()
+        await asyncio.to_thread(self.held.wait, 5)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await asyncio.to_thread(self.thread.join, self.seconds + 5)
+
+
+async def test_a_first_command_is_acknowledged_at_once_while_the_database_is_locked(agora):
+    """alice's very first interaction (her language is new to the store) under an 8 s lock:
+    acknowledged within Discord's 3 seconds, then answered (done, or the database busy)."""
+    await agora.start()
+    d = agora.double
+    async with Locked(agora.db, 8):
+        inter = await d.slash("alice", CHANNEL, "pantheon", "start")
+        await inter.response(DISCORD_DEADLINE)
+        assert inter.answered_after is not None and inter.answered_after < DISCORD_DEADLINE
+        await inter.wait_done(20)
+    assert "database is busy" in inter.text or "Pantheon" in inter.text, inter.text
+    assert not inter.problems
+
+
+async def test_a_click_while_the_database_stays_locked_says_busy_and_changes_nothing(agora):
+    bot = await agora.start()
+    d = agora.double
+    await slash(d, "alice", "start")
+    gid = (await bot.store.open_game(d.channel(CHANNEL).id)).id
+    confirm = await slash(d, "alice", "abandon")
+    async with Locked(agora.db, 8):
+        click = await d.click("alice", confirm.message, button_id(confirm.message, "ag:x:"))
+        await click.response(DISCORD_DEADLINE)
+        assert click.answered_after is not None and click.answered_after < DISCORD_DEADLINE
+        await click.wait_done(20)
+        busy = click.followups[-1].content if click.followups else click.text
+    assert "The game's database is busy; nothing changed" in busy
+    assert (await bot.store.game(gid)).status == "lobby"  # nothing changed
+    again = await d.click("alice", confirm.message, button_id(confirm.message, "ag:x:"))
+    await again.wait_done(10)
+    assert (await bot.store.game(gid)).status == "abandoned"
