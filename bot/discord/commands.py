@@ -154,13 +154,14 @@ class GameCommands:
                                      guild_id=interaction.guild_id, board=image)
 
     async def _test_dm(self, table: Table, user_id: int) -> bool:
-        """The seat's first DM (in the user's own language, as the reply is)."""
+        """The seat's first DM (in the user's own language, as the reply is): False when the
+        user's DMs are closed."""
         seat = table.seat_of(user_id)
         if seat is None:
             return True
-        return await self.publisher.dm(seat, t("bot.dm.test", title=messages.title(table),
-                                                   channel=f"<#{table.game.channel_id}>")
-                                           ) is not None
+        sent = await self.publisher.dm(seat, t("bot.dm.test", title=messages.title(table),
+                                                channel=f"<#{table.game.channel_id}>"))
+        return sent is not None or seat.dm_ok is not False  # only closed DMs are said
 
     async def _show_step(self, interaction: discord.Interaction, res: StepResult) -> None:
         if res.commit is not None:  # committed: publish even if the reply fails

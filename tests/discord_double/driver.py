@@ -51,7 +51,7 @@ from .models import (
 )
 from .rest import RestApi
 from .server import DoubleServer
-from .store import ChannelRef, RecordedRequest, Store, UserRef
+from .store import ChannelRef, Fault, RecordedRequest, Store, UserRef
 
 Where = Channel | User | str
 MessageRef = Message | int
@@ -214,6 +214,13 @@ class DiscordDouble:
     def set_bot_can_send(self, channel: ChannelRef, allowed: bool) -> None:
         """Take Send Messages away from the bot in a channel (its posts get 403 / 50013)."""
         self.store.channel(channel).bot_can_send = allowed
+
+    def fail_next(self, method: str, path: str, status: int = 503, *, code: int = 0,
+                  times: int = 1) -> None:
+        """Fault injection: the next ``times`` REST requests ``method path`` (``path`` a regular
+        expression for the whole path after ``/api/v10``, e.g. ``/channels/123/messages``) are
+        answered ``status`` with Discord's error body (``code``) instead of being carried out."""
+        self.store.faults += [Fault(method, path, status, code) for _ in range(times)]
 
     def dm_channel(self, user: UserRef) -> Channel:
         """The DM channel between ``user`` and the bot (created if needed)."""

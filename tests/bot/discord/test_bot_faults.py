@@ -71,3 +71,36 @@ async def test_a_click_while_the_database_stays_locked_says_busy_and_changes_not
     again = await d.click("alice", confirm.message, button_id(confirm.message, "ag:x:"))
     await again.wait_done(10)
     assert (await bot.store.game(gid)).status == "abandoned"
+
+
+async def test_a_dm_that_fails_once_is_sent_again_not_called_closed(agora):
+    """One 503 on bob's DM (discord.py itself retries 500, 502, 504 and 524, not 503): the bot
+    tries again, bob gets the DM, and nobody is told his DMs are closed."""
+    await agora.start()
+    d = agora.double
+    await slash(d, "alice", "start")
+    path = f"/channels/{d.dm_channel('bob').id}/messages"
+    d.fail_next("POST", path, 503)
+    join = await slash(d, "bob", "join")
+    assert "can't send you direct messages" not in join.text
+    assert "You are seated" in join.text
+    assert [r.status for r in d.requests if r.method == "POST" and r.path == path] == [503, 200]
+    assert len(d.dms("bob")) == 1  # the test DM, once
+    assert not any("direct messages" in m.content for m in d.messages(CHANNEL))
+    seat = (await agora.bot.store.seats((await agora.bot.store.open_game(
+        d.channel(CHANNEL).id)).id))[1]
+    assert seat.dm_ok is True
+
+
+async def test_a_dm_refused_for_another_reason_is_not_called_closed(agora):
+    """A 403 that is not 50007 (here 50001, Missing Access) is not the user's choice: the DMs
+    are not marked closed and nobody is told they are."""
+    await agora.start()
+    d = agora.double
+    await slash(d, "alice", "start")
+    d.fail_next("POST", f"/channels/{d.dm_channel('bob').id}/messages", 403, code=50001)
+    join = await slash(d, "bob", "join")
+    assert "can't send you direct messages" not in join.text
+    seat = (await agora.bot.store.seats((await agora.bot.store.open_game(
+        d.channel(CHANNEL).id)).id))[1]
+    assert seat.dm_ok is not False
