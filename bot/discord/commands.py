@@ -140,6 +140,12 @@ class GameCommands:
     async def _table(self, interaction: discord.Interaction) -> Table:
         return await self.games.open_table(interaction.channel_id or 0, self.game)
 
+    async def _manages(self, interaction: discord.Interaction) -> bool:
+        """Manage Channels in the server of the channel's game (bot.discord.play.can_manage):
+        the game is the channel's, so this is where the command was typed."""
+        game = await self.store.open_game(interaction.channel_id or 0)
+        return can_manage(interaction, game.guild_id if game is not None else None)
+
     async def _viewable(self, interaction: discord.Interaction) -> Table:
         """The open game, or the channel's last finished one (its board, log and hands)."""
         return await self.games.viewable_table(interaction.channel_id or 0, self.game)
@@ -337,7 +343,8 @@ class GameCommands:
         async def work() -> None:
             table, seat = await self.lobby.add_bot(
                 game=self.game, channel_id=interaction.channel_id or 0,
-                user_id=interaction.user.id, level=level, can_manage=can_manage(interaction))
+                user_id=interaction.user.id, level=level,
+                can_manage=await self._manages(interaction))
             await self._announce(interaction, table, lambda: t(
                 "bot.addbot.announce", name=seat.name, n=seat.seat + 1,
                 colour=self.kind.colour(seat.seat), count=len(table.seats),
@@ -350,7 +357,7 @@ class GameCommands:
             table = await self.lobby.begin(game=self.game,
                                                channel_id=interaction.channel_id or 0,
                                                user_id=interaction.user.id,
-                                               can_manage=can_manage(interaction))
+                                               can_manage=await self._manages(interaction))
             self.publisher.kick(table.game.id)  # the opening post, then any AI seat
             await self._reply(interaction, t("bot.begin.done", title=messages.title(table)))
         await self._guarded(interaction, work)
@@ -359,7 +366,7 @@ class GameCommands:
         async def work() -> None:
             table = await self.lobby.check_abandon(
                 game=self.game, channel_id=interaction.channel_id or 0,
-                user_id=interaction.user.id, can_manage=can_manage(interaction))
+                user_id=interaction.user.id, can_manage=await self._manages(interaction))
             await self._reply(interaction, t("bot.abandon.confirm", title=messages.title(table)),
                               view=self.buttons.abandon_view(table.game.id, table.game.revision))
         await self._guarded(interaction, work)
@@ -369,7 +376,7 @@ class GameCommands:
         async def work() -> None:
             table, seat = await self.lobby.replace(
                 game=self.game, channel_id=interaction.channel_id or 0,
-                user_id=interaction.user.id, can_manage=can_manage(interaction),
+                user_id=interaction.user.id, can_manage=await self._manages(interaction),
                 target_user_id=player.id, level=level)
             self.publisher.kick(table.game.id)  # the AI may have to act now
             await self._announce(interaction, table, lambda: t(

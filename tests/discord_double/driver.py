@@ -294,6 +294,19 @@ class DiscordDouble:
             MESSAGE_COMPONENT, f"click {custom_id!r}", who, msg.channel, data, msg
         )
 
+    async def forged_click(
+        self, user: UserRef, where: Where, custom_id: str, *, label: str = "Forged"
+    ) -> InteractionHandle:
+        """A click on a button ``custom_id`` that the bot never sent there: a message carrying
+        it appears in ``where`` (any guild's channel, or a DM) and ``user`` presses it. What
+        the bot receives is a real component interaction from that place, with that place's
+        guild, member and permissions: a bot must not trust a custom_id beyond them."""
+        row = {"type": 1, "components": [
+            {"type": BUTTON, "style": 4, "label": label, "custom_id": custom_id}]}
+        message = self.store.create_message(
+            self._place(where), self.store.bot_user, {"content": label, "components": [row]})
+        return await self.click(user, message, custom_id)
+
     async def select(
         self, user: UserRef, message: MessageRef, custom_id: str, values: Sequence[Any]
     ) -> InteractionHandle:

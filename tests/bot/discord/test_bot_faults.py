@@ -104,3 +104,39 @@ async def test_a_dm_refused_for_another_reason_is_not_called_closed(agora):
     seat = (await agora.bot.store.seats((await agora.bot.store.open_game(
         d.channel(CHANNEL).id)).id))[1]
     assert seat.dm_ok is not False
+
+
+async def test_a_forged_abandon_button_in_another_server_changes_nothing(agora):
+    """The owner of another server (every permission there) presses a button carrying the
+    game's abandon id in their own server: refused, the game stays."""
+    bot = await agora.start()
+    d = agora.double
+    elsewhere = d.add_guild("Elsewhere", owner=d.add_user("mallory", member=False))
+    await slash(d, "alice", "start")
+    game = await bot.store.open_game(d.channel(CHANNEL).id)
+    forged = await d.forged_click("mallory", d.channel("general", elsewhere),
+                                  f"ag:x:{game.id}:{game.revision}")
+    await forged.wait_done(10)
+    said = forged.followups[-1].content if forged.followups else forged.text
+    assert "belongs to a game in another server" in said
+    assert (await bot.store.game(game.id)).status == "lobby"
+    # alice, the host, pressing it there is refused too: the confirmation lives in the game's
+    # channel
+    d.add_member(elsewhere, "alice")
+    forged = await d.forged_click("alice", d.channel("general", elsewhere),
+                                  f"ag:x:{game.id}:{game.revision}")
+    await forged.wait_done(10)
+    assert (await bot.store.game(game.id)).status == "lobby"
+
+
+async def test_a_stale_abandon_confirmation_names_the_command(agora):
+    bot = await agora.start()
+    d = agora.double
+    await slash(d, "alice", "start")
+    confirm = await slash(d, "alice", "abandon")
+    await slash(d, "bob", "join")  # the game changes: the confirmation is out of date
+    click = await d.click("alice", confirm.message, button_id(confirm.message, "ag:x:"))
+    await click.wait_done(10)
+    said = click.followups[-1].content if click.followups else click.text
+    assert "Use /pantheon abandon again." in said and "{cmd}" not in said
+    assert (await bot.store.open_game(d.channel(CHANNEL).id)).status == "lobby"
