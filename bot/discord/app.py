@@ -27,7 +27,7 @@ from ..host.leases import Leases
 from ..host.lobby import Lobby
 from ..host.turns import Games
 from ..logs import database_error, log, log_error
-from ..store import GameStore, open_store, safe_target
+from ..store import GameStore, is_postgres, open_store, safe_target
 from .commands import Services, build
 from .components import Buttons
 from .config import Config, ConfigError
@@ -90,7 +90,8 @@ class AgoraBot(commands.AutoShardedBot):
             _, url, _ = await self.http.get_bot_gateway()
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         config = self.config
-        self.store = store = await open_store(config.db_path)
+        # opened already by serve() (`agora run`); else (tests) here
+        self.store = store = getattr(self, "store", None) or await open_store(config.db_path)
         self.games = games = Games(store, ai_delay=config.ai_delay)
         self.leases = leases = Leases(store)  # background work shared with other processes
         self.lobby = lobby = Lobby(games)
@@ -165,20 +166,55 @@ class AgoraBot(commands.AutoShardedBot):
             await self.store.close()
 
 
+class DatabaseUnreachable(Exception):
+    """PostgreSQL could not be reached at start-up; the message says where (no password)."""
+
+
+async def open_checked(target: str) -> GameStore:
+    """The store of AGORA_DB, opened and migrated before the bot connects to Discord, so a bad
+    setting fails fast, in one line, even when Discord is out of reach. ConfigError: a
+    setting to fix (an unsupported URL, a file that is no SQLite database, a folder that does
+    not exist, a read-only place); DatabaseUnreachable: PostgreSQL out of reach."""
+    scheme, sep, _ = target.partition("://")
+    if sep and not is_postgres(target):
+        raise ConfigError(t("bot.run.db_unsupported", scheme=scheme))
+    try:
+        return await open_store(target)
+    except Exception as exc:  # noqa: BLE001 - said in one line, whatever it was
+        failure = database_error(exc)
+        where = safe_target(target)
+        if is_postgres(target) and (failure == "unreachable"
+                                    or isinstance(exc, (OSError, TimeoutError))):
+            raise DatabaseUnreachable(t("bot.run.db_unreachable", where=where,
+                                        error=type(exc).__name__)) from None
+        if failure is None and not isinstance(exc, OSError):
+            raise
+        reason = failure.replace("_", " ") if failure else type(exc).__name__
+        raise ConfigError(t("bot.run.bad_db", where=where, error=reason)) from None
+
+
 def create_bot(config: Config) -> AgoraBot:
     if config.api_base:
         discord.http.Route.BASE = config.api_base
     return AgoraBot(config)
 
 
-async def serve(bot: AgoraBot) -> None:
+async def serve(config: Config) -> None:
+    """Open the database, then make the bot and run it until it is closed."""
+    store = await open_checked(config.db_path)
+    bot = create_bot(config)
+    bot.store = store  # setup_hook uses it
+    log("starting", db=safe_target(config.db_path), api=config.api_base or "discord",
+        guild=config.guild_id, shards=list(config.shard_ids or []) or None,
+        shard_count=config.shard_count)
     async with bot:
-        await bot.start(bot.config.token)
+        await bot.start(config.token)
 
 
 def run_from_env(*, shards: str | None = None, shard_count: str | None = None) -> int:
     """`agora run`: `shards`/`shard_count` (`--shards`, `--shard-count`) override
-    AGORA_SHARD_IDS/AGORA_SHARD_COUNT."""
+    AGORA_SHARD_IDS/AGORA_SHARD_COUNT. Every start-up failure is one line on standard error:
+    exit code 2 for a setting to fix, 3 for Discord or PostgreSQL out of reach."""
     logs.setup()
     env = dict(os.environ)
     if shards is not None:
@@ -187,15 +223,13 @@ def run_from_env(*, shards: str | None = None, shard_count: str | None = None) -
         env["AGORA_SHARD_COUNT"] = shard_count
     try:
         config = Config.from_env(env)
+        asyncio.run(serve(config))
     except ConfigError as exc:
         print(f"agora: {exc}", file=sys.stderr)
         return EXIT_CONFIG
-    bot = create_bot(config)
-    log("starting", db=safe_target(config.db_path), api=config.api_base or "discord",
-        guild=config.guild_id, shards=list(config.shard_ids or []) or None,
-        shard_count=config.shard_count)
-    try:
-        asyncio.run(serve(bot))
+    except DatabaseUnreachable as exc:
+        print(f"agora: {exc}", file=sys.stderr)
+        return EXIT_NETWORK
     except discord.LoginFailure:
         print(f"agora: {t('bot.run.login_failed')}", file=sys.stderr)
         return EXIT_CONFIG

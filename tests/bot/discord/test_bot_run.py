@@ -6,6 +6,11 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +18,7 @@ from bot.discord.app import EXIT_CONFIG, EXIT_NETWORK, run_from_env
 from bot.discord.config import Config, ConfigError
 from bot.logs import JsonLines, log
 from tests.bot.bot_helpers import bot_log_records
+from tests.paths import ROOT
 
 
 @pytest.fixture
@@ -75,3 +81,103 @@ def test_no_network_prints_one_line_and_exits_with_3(monkeypatch, tmp_path, caps
     plain = [line for line in err.splitlines() if not line.startswith("{")]  # not a JSON log
     assert len(plain) == 1 and plain[0].startswith("agora: cannot reach Discord")
     assert "Traceback" not in err
+
+
+# --- start-up errors: one line, exit code 2, before Discord is contacted -------------------------
+
+CLOSED_PORT = "http://127.0.0.1:9/api/v10"  # Discord out of reach: settings fail first anyway
+
+
+def agora_run(**env: str) -> tuple[int, list[str]]:
+    """`agora run` as a real process with this environment (Discord out of reach unless
+    given): its exit code and its standard error's lines."""
+    full = {k: v for k, v in os.environ.items() if not k.startswith(("AGORA_", "DISCORD_"))}
+    full.update(DISCORD_TOKEN="abc", DISCORD_API_BASE=CLOSED_PORT,
+                PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT),
+                                                         os.environ.get("PYTHONPATH")])))
+    full.update(env)
+    done = subprocess.run([sys.executable, "-c",
+                           "from bot.cli import main; raise SystemExit(main(['run']))"],
+                          cwd=ROOT, env=full, capture_output=True, text=True, timeout=60)
+    return done.returncode, done.stderr.splitlines()
+
+
+def sqlite_file(path: Path) -> Path:
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("CREATE TABLE t (x)")
+    conn.executemany("INSERT INTO t VALUES (?)", [("x" * 500,)] * 200)
+    conn.commit()
+    conn.close()
+    return path
+
+
+def garbage(tmp: Path) -> str:
+    (tmp / "agora.db").write_text("this is not a database\n" * 100)
+    return str(tmp / "agora.db")
+
+
+def truncated(tmp: Path) -> str:
+    db = sqlite_file(tmp / "agora.db")
+    db.write_bytes(db.read_bytes()[:100])
+    return str(db)
+
+
+def overwritten(tmp: Path) -> str:
+    db = sqlite_file(tmp / "agora.db")
+    data = bytearray(db.read_bytes())
+    data[:4096] = bytes(range(256)) * 16
+    db.write_bytes(bytes(data))
+    return str(db)
+
+
+def directory(tmp: Path) -> str:
+    (tmp / "agora.db").mkdir()
+    return str(tmp / "agora.db")
+
+
+def missing_folder(tmp: Path) -> str:
+    return str(tmp / "no" / "such" / "folder" / "agora.db")
+
+
+@pytest.mark.parametrize("make", [garbage, truncated, overwritten, directory, missing_folder])
+def test_a_bad_database_is_one_line_and_exit_2(tmp_path, make):
+    code, lines = agora_run(AGORA_DB=make(tmp_path))
+    assert (code, len(lines)) == (2, 1), lines
+    assert lines[0].startswith("agora: cannot open the database in AGORA_DB"), lines
+
+
+def test_a_database_on_a_read_only_mount_is_one_line_and_exit_2(tmp_path):
+    mount = tmp_path / "ro"
+    mount.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "tmpfs", str(mount)],
+                      capture_output=True).returncode != 0:
+        pytest.skip("mounting a file system needs root (CAP_SYS_ADMIN)")
+    try:
+        sqlite_file(mount / "agora.db")
+        subprocess.run(["mount", "-o", "remount,ro", str(mount)], check=True)
+        code, lines = agora_run(AGORA_DB=str(mount / "agora.db"))
+    finally:
+        subprocess.run(["umount", str(mount)], check=True)
+    assert (code, len(lines)) == (2, 1), lines
+    assert lines[0].startswith("agora: cannot open the database in AGORA_DB"), lines
+
+
+def test_an_unsupported_database_url_is_one_line_and_exit_2():
+    code, lines = agora_run(AGORA_DB="mysql://agora:secret@db/agora")
+    assert (code, lines) == (2, ["agora: AGORA_DB is a mysql:// URL, which Agora does not "
+                                 "support: use the path of an SQLite file or a postgresql:// "
+                                 "URL."])
+
+
+def test_a_malformed_api_base_is_one_line_and_exit_2(tmp_path):
+    code, lines = agora_run(AGORA_DB=str(tmp_path / "a.db"), DISCORD_API_BASE="notaurl")
+    assert (code, len(lines)) == (2, 1), lines
+    assert lines[0].startswith("agora: DISCORD_API_BASE must be an http:// or https:// URL")
+
+
+def test_an_unreachable_postgresql_says_postgresql():
+    code, lines = agora_run(AGORA_DB="postgresql://agora:secret@127.0.0.1:9/agora")
+    assert (code, len(lines)) == (3, 1), lines
+    assert lines[0].startswith("agora: cannot reach PostgreSQL (postgresql://agora:***@"), lines
+    assert "secret" not in lines[0]
