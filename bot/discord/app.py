@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import contextvars
 import os
+import signal
 import sys
 
 import aiohttp
@@ -38,6 +39,7 @@ from .reminders import Reminders
 
 EXIT_CONFIG = 2
 EXIT_NETWORK = 3  # Discord could not be reached
+PUMPS_GRACE = 5.0  # seconds a closing bot waits for the posts under way
 
 
 def intents() -> discord.Intents:
@@ -81,6 +83,8 @@ class AgoraBot(commands.AutoShardedBot):
         self.config = config
         self._reminders: asyncio.Task[None] | None = None
         self._sweep: asyncio.Task[None] | None = None
+        self._closing: asyncio.Task[None] | None = None
+        self._store_closed = False
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
@@ -146,6 +150,20 @@ class AgoraBot(commands.AutoShardedBot):
             else:
                 await interaction.response.send_message(text, ephemeral=True)
 
+    def stop_soon(self, sig: signal.Signals) -> None:
+        """SIGTERM (docker stop) or SIGINT: close the gateway, the pumps and the database
+        (`close`), after which `agora run` exits with 0. A handler of our own also makes the
+        bot stoppable as a container's PID 1, which the kernel spares signals it has no
+        handler for."""
+        if self._closing is None:
+            log("stopping", signal=sig.name)
+            self._closing = asyncio.create_task(self.close(), name="agora-close")
+
+    async def wait_closed(self) -> None:
+        """Until the close begun by `stop_soon` has finished (the database closed)."""
+        if self._closing is not None:
+            await self._closing
+
     async def close(self) -> None:
         for task in (self._reminders, self._sweep):
             if task is not None:
@@ -155,15 +173,17 @@ class AgoraBot(commands.AutoShardedBot):
         if hasattr(self, "games"):
             self.games.closing.set()
         if hasattr(self, "publisher"):
-            try:
-                await asyncio.wait_for(self.publisher.idle(), 10)
+            try:  # within docker stop's 10 seconds, with the rest of the closing
+                await asyncio.wait_for(self.publisher.idle(), PUMPS_GRACE)
             except TimeoutError:
                 log("pumps_cut_short")
         await super().close()
         if hasattr(self, "entry"):
             await self.entry.idle()
-        if hasattr(self, "store"):
+        if getattr(self, "store", None) is not None and not self._store_closed:
+            self._store_closed = True
             await self.store.close()
+            log("closed")
 
 
 class DatabaseUnreachable(Exception):
@@ -207,8 +227,12 @@ async def serve(config: Config) -> None:
     log("starting", db=safe_target(config.db_path), api=config.api_base or "discord",
         guild=config.guild_id, shards=list(config.shard_ids or []) or None,
         shard_count=config.shard_count)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):  # docker stop; Ctrl-C
+        loop.add_signal_handler(sig, bot.stop_soon, sig)
     async with bot:
         await bot.start(config.token)
+    await bot.wait_closed()  # a signal's close goes on after the gateway has ended
 
 
 def run_from_env(*, shards: str | None = None, shard_count: str | None = None) -> int:

@@ -7,6 +7,8 @@ import asyncio
 import json
 import logging
 import os
+import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -17,7 +19,7 @@ import pytest
 from bot.discord.app import EXIT_CONFIG, EXIT_NETWORK, run_from_env
 from bot.discord.config import Config, ConfigError
 from bot.logs import JsonLines, log
-from tests.bot.bot_helpers import bot_log_records
+from tests.bot.bot_helpers import BotProcess, bot_log_records
 from tests.paths import ROOT
 
 
@@ -181,3 +183,70 @@ def test_an_unreachable_postgresql_says_postgresql():
     assert (code, len(lines)) == (3, 1), lines
     assert lines[0].startswith("agora: cannot reach PostgreSQL (postgresql://agora:***@"), lines
     assert "secret" not in lines[0]
+
+
+# --- deployment: docker stop, the health check, what stays out of git and the image ---------------
+
+def unshare_works() -> bool:
+    return shutil.which("unshare") is not None and subprocess.run(
+        ["unshare", "--fork", "--pid", "true"], capture_output=True).returncode == 0
+
+
+@pytest.mark.parametrize("pid1", [False, True], ids=["child", "pid1"])
+async def test_sigterm_closes_the_gateway_and_the_database(discord_double, tmp_path, pid1):
+    """`docker stop` sends SIGTERM, then SIGKILL 10 s later: the bot closes its gateway and its
+    database and exits with 0 well within that, also as PID 1 of its own PID namespace (as in
+    a container), where the kernel drops a signal the process has no handler for."""
+    if pid1 and not unshare_works():
+        pytest.skip("a PID namespace needs root (unshare --pid)")
+    db = tmp_path / "agora.db"
+    bot = BotProcess(discord_double, db,
+                     prefix=("unshare", "--fork", "--pid", "--kill-child") if pid1 else ())
+    try:
+        await bot.start()
+        if pid1:
+            status = Path(f"/proc/{bot.bot_pid()}/status").read_text().splitlines()
+            nspid = next(line for line in status if line.startswith("NSpid:")).split()
+            assert nspid[-1] == "1", nspid  # PID 1 in its own namespace
+        started = asyncio.get_running_loop().time()
+        code = await bot.signal_and_wait(signal.SIGTERM, 8)
+    finally:
+        await bot.kill()  # nothing left behind if it did not stop (a no-op if it did)
+    assert code == 0, bot.other[-20:]
+    assert asyncio.get_running_loop().time() - started < 8
+    assert bot.logged("stopping") and bot.logged("closed"), bot.lines[-5:]
+    assert not bot.errors
+    await discord_double.wait_for_disconnect()
+    assert all(s.ended for s in discord_double.gateway.sessions)  # closed with 1000, not lost
+    assert not Path(f"{db}-wal").exists()  # the last connection closed: WAL checkpointed
+
+
+def agora_health(db: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("AGORA_", "DISCORD_"))}
+    env.update(AGORA_DB=db, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "bot.cli", "health"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_health_says_whether_the_database_answers(tmp_path):
+    from bot.store import open_store
+
+    async def make() -> None:
+        await (await open_store(str(tmp_path / "agora.db"))).close()
+
+    asyncio.run(make())
+    ok = agora_health(str(tmp_path / "agora.db"))
+    assert ok.returncode == 0 and ok.stdout.startswith("agora: healthy"), ok
+    missing = agora_health(str(tmp_path / "none.db"))
+    assert missing.returncode == 1 and len(missing.stderr.splitlines()) == 1, missing
+    assert not (tmp_path / "none.db").exists()  # a health check never makes a database
+    bad = agora_health(garbage(tmp_path))
+    assert bad.returncode == 1 and "not_a_database" in bad.stderr, bad
+
+
+def test_secrets_and_environments_stay_out_of_git_and_the_image():
+    for name in (".gitignore", ".dockerignore"):
+        lines = {line.strip().rstrip("/") for line in (ROOT / name).read_text().splitlines()}
+        assert {".env", ".venv"} <= lines, name
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    assert 'HEALTHCHECK' in dockerfile and '"agora", "health"' in dockerfile
