@@ -4,7 +4,8 @@ registered so old prompts keep working, commands synced, reminders and automatic
 
 DISCORD_API_BASE: discord.py has no public setting for the REST URL, so we set
 `discord.http.Route.BASE`; AutoShardedBot then asks that server's `GET /gateway/bot` for the
-gateway URL (a plain Client would not)."""
+gateway URL (a plain Client would not), and setup_hook makes that URL discord.py's default
+gateway too, which it uses after an invalidated session."""
 
 from __future__ import annotations
 
@@ -88,9 +89,11 @@ class AgoraBot(commands.AutoShardedBot):
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
-        if self.config.api_base and self.config.shard_count is not None:
-            # given a shard count, discord.py connects to Discord's own gateway instead of
-            # asking the REST server (GET /gateway/bot) as its automatic sharding does: ask it
+        if self.config.api_base:
+            # discord.py connects to DiscordWebSocket.DEFAULT_GATEWAY, Discord's own, when it is
+            # given a shard count, when a shard identifies anew after an invalidated session
+            # (op 9, d=false: Shard.reidentify passes no gateway) and when it reconnects after
+            # a close it cannot resume (Shard.reconnect): make it the configured server's
             _, url, _ = await self.http.get_bot_gateway()
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         config = self.config

@@ -658,6 +658,11 @@ class DiscordDouble:
             lambda: f"bot did not resume within {timeout:g} s: {self.gateway.sessions}",
         )
 
+    async def invalidate_sessions(self) -> None:
+        """INVALID_SESSION (op 9, d=false) on every live session: discord.py closes and
+        identifies anew, at ``DiscordWebSocket.DEFAULT_GATEWAY``."""
+        await self.gateway.invalidate()
+
     async def drop_gateway(self, code: int = 4000) -> None:
         """Cut the gateway connection(s) like a network failure; discord.py resumes."""
         await self.gateway.drop(code)

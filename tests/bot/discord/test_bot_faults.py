@@ -140,3 +140,19 @@ async def test_a_stale_abandon_confirmation_names_the_command(agora):
     said = click.followups[-1].content if click.followups else click.text
     assert "Use /pantheon abandon again." in said and "{cmd}" not in said
     assert (await bot.store.open_game(d.channel(CHANNEL).id)).status == "lobby"
+
+
+async def test_an_invalidated_session_reconnects_to_the_configured_gateway(agora):
+    """Op 9 with d=false (the session cannot be resumed): discord.py identifies anew at its
+    default gateway, which must be the configured server's (DISCORD_API_BASE), not Discord's."""
+    await agora.start()
+    d = agora.double
+    before = len(d.gateway.sessions)
+    await d.invalidate_sessions()
+    # discord.py waits 5 s before identifying again (its before_identify_hook)
+    await d.wait_until(lambda: len(d.gateway.sessions) > before and d.gateway.sessions[-1].ready
+                       and d.gateway.sessions[-1].connection is not None, timeout=20,
+                       what="the bot identifies anew at the double")
+    assert d.gateway.sessions[-1].identify.get("token") == d.token
+    inter = await slash(d, "alice", "start")  # interactions reach the new session
+    assert "Pantheon" in inter.text
