@@ -232,7 +232,9 @@ async def serve(config: Config) -> None:
         shard_count=config.shard_count)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):  # docker stop; Ctrl-C
-        loop.add_signal_handler(sig, bot.stop_soon, sig)
+        # only the main thread may handle signals (`agora run` is; a test's thread is not)
+        with contextlib.suppress(RuntimeError, ValueError):
+            loop.add_signal_handler(sig, bot.stop_soon, sig)
     async with bot:
         await bot.start(config.token)
     await bot.wait_closed()  # a signal's close goes on after the gateway has ended
