@@ -29,6 +29,10 @@ RUN pip install --no-index --find-links=/wheels agora \
 USER agora
 WORKDIR /data
 VOLUME ["/data"]
-# exit code 2: DISCORD_TOKEN missing or rejected (see README.md, "Running the bot")
+# healthy while the database in AGORA_DB opens and answers (agora health: exit 0, else 1)
+HEALTHCHECK --interval=60s --timeout=15s --start-period=30s --retries=3 CMD ["agora", "health"]
+# docker stop sends SIGTERM: the bot closes the gateway and the database and exits with 0 (as
+# PID 1 too: it installs its own handler). Exit code 2: a setting to fix; 3: Discord or
+# PostgreSQL out of reach (see README.md, "Running the bot")
 ENTRYPOINT ["agora"]
 CMD ["run"]

@@ -60,6 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the total number of shards of every process (overrides "
                           "AGORA_SHARD_COUNT)")
 
+    sub.add_parser("health", help="the container's health check: exit 0 when the database in "
+                                  "AGORA_DB opens and answers, else 1 (README.md, 'Docker')")
+
     sim = sub.add_parser("simulate", help="play whole games with random legal decisions")
     for info, p in _game_parsers(sim, "the game"):
         p.add_argument("--players", type=int, default=default_players(info, 4),
@@ -131,6 +134,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from bot.discord.app import run_from_env
 
         return run_from_env(shards=args.shards, shard_count=args.shard_count)
+    if args.command == "health":
+        from bot.store.health import main as health
+
+        return health()
     if args.command == "simulate":
         from bot.terminal.simulate import main as simulate
 

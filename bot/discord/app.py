@@ -4,7 +4,8 @@ registered so old prompts keep working, commands synced, reminders and automatic
 
 DISCORD_API_BASE: discord.py has no public setting for the REST URL, so we set
 `discord.http.Route.BASE`; AutoShardedBot then asks that server's `GET /gateway/bot` for the
-gateway URL (a plain Client would not)."""
+gateway URL (a plain Client would not), and setup_hook makes that URL discord.py's default
+gateway too, which it uses after an invalidated session."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import asyncio
 import contextlib
 import contextvars
 import os
+import signal
 import sys
 
 import aiohttp
@@ -26,18 +28,19 @@ from .. import logs
 from ..host.leases import Leases
 from ..host.lobby import Lobby
 from ..host.turns import Games
-from ..logs import log, log_error
-from ..store import GameStore, open_store, safe_target
+from ..logs import database_error, log, log_error
+from ..store import GameStore, is_postgres, open_store, safe_target
 from .commands import Services, build
 from .components import Buttons
 from .config import Config, ConfigError
 from .locales import CatalogueTranslator, Entry
-from .play import Play
+from .play import Play, failure_text
 from .publish import Publisher
 from .reminders import Reminders
 
 EXIT_CONFIG = 2
 EXIT_NETWORK = 3  # Discord could not be reached
+PUMPS_GRACE = 5.0  # seconds a closing bot waits for the posts under way
 
 
 def intents() -> discord.Intents:
@@ -68,6 +71,7 @@ class AgoraBot(commands.AutoShardedBot):
     leases: Leases
     play: Play
     reminders: Reminders
+    entry: Entry
 
     def __init__(self, config: Config) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
@@ -80,21 +84,26 @@ class AgoraBot(commands.AutoShardedBot):
         self.config = config
         self._reminders: asyncio.Task[None] | None = None
         self._sweep: asyncio.Task[None] | None = None
+        self._closing: asyncio.Task[None] | None = None
+        self._store_closed = False
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
-        if self.config.api_base and self.config.shard_count is not None:
-            # given a shard count, discord.py connects to Discord's own gateway instead of
-            # asking the REST server (GET /gateway/bot) as its automatic sharding does: ask it
+        if self.config.api_base:
+            # discord.py connects to DiscordWebSocket.DEFAULT_GATEWAY, Discord's own, when it is
+            # given a shard count, when a shard identifies anew after an invalidated session
+            # (op 9, d=false: Shard.reidentify passes no gateway) and when it reconnects after
+            # a close it cannot resume (Shard.reconnect): make it the configured server's
             _, url, _ = await self.http.get_bot_gateway()
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         config = self.config
-        self.store = store = await open_store(config.db_path)
+        # opened already by serve() (`agora run`); else (tests) here
+        self.store = store = getattr(self, "store", None) or await open_store(config.db_path)
         self.games = games = Games(store, ai_delay=config.ai_delay)
         self.leases = leases = Leases(store)  # background work shared with other processes
         self.lobby = lobby = Lobby(games)
         entry = Entry(store)
-        self.tree.entry = entry  # type: ignore[attr-defined]
+        self.tree.entry = self.entry = entry  # type: ignore[attr-defined]
         # the buttons come first (the publisher and play send them); play answers their clicks
         buttons = Buttons()
         self.publisher = publisher = Publisher(self, store, games, leases, buttons,
@@ -131,14 +140,32 @@ class AgoraBot(commands.AutoShardedBot):
 
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
-        log_error("command_failed", command=interaction.command.name if interaction.command
-                  else None, user=interaction.user.id)
-        text = t("bot.err.internal")
+        original = getattr(error, "original", error)
+        if database_error(original) is not None:  # busy or away: said, nothing changed
+            text = failure_text(interaction, original)
+        else:
+            log_error("command_failed", command=interaction.command.name if interaction.command
+                      else None, user=interaction.user.id)
+            text = t("bot.err.internal")
         with contextlib.suppress(discord.HTTPException):
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
             else:
                 await interaction.response.send_message(text, ephemeral=True)
+
+    def stop_soon(self, sig: signal.Signals) -> None:
+        """SIGTERM (docker stop) or SIGINT: close the gateway, the pumps and the database
+        (`close`), after which `agora run` exits with 0. A handler of our own also makes the
+        bot stoppable as a container's PID 1, which the kernel spares signals it has no
+        handler for."""
+        if self._closing is None:
+            log("stopping", signal=sig.name)
+            self._closing = asyncio.create_task(self.close(), name="agora-close")
+
+    async def wait_closed(self) -> None:
+        """Until the close begun by `stop_soon` has finished (the database closed)."""
+        if self._closing is not None:
+            await self._closing
 
     async def close(self) -> None:
         for task in (self._reminders, self._sweep):
@@ -149,13 +176,44 @@ class AgoraBot(commands.AutoShardedBot):
         if hasattr(self, "games"):
             self.games.closing.set()
         if hasattr(self, "publisher"):
-            try:
-                await asyncio.wait_for(self.publisher.idle(), 10)
+            try:  # within docker stop's 10 seconds, with the rest of the closing
+                await asyncio.wait_for(self.publisher.idle(), PUMPS_GRACE)
             except TimeoutError:
                 log("pumps_cut_short")
         await super().close()
-        if hasattr(self, "store"):
+        if hasattr(self, "entry"):
+            await self.entry.idle()
+        if getattr(self, "store", None) is not None and not self._store_closed:
+            self._store_closed = True
             await self.store.close()
+            log("closed")
+
+
+class DatabaseUnreachable(Exception):
+    """PostgreSQL could not be reached at start-up; the message says where (no password)."""
+
+
+async def open_checked(target: str) -> GameStore:
+    """The store of AGORA_DB, opened and migrated before the bot connects to Discord, so a bad
+    setting fails fast, in one line, even when Discord is out of reach. ConfigError: a
+    setting to fix (an unsupported URL, a file that is no SQLite database, a folder that does
+    not exist, a read-only place); DatabaseUnreachable: PostgreSQL out of reach."""
+    scheme, sep, _ = target.partition("://")
+    if sep and not is_postgres(target):
+        raise ConfigError(t("bot.run.db_unsupported", scheme=scheme))
+    try:
+        return await open_store(target)
+    except Exception as exc:  # noqa: BLE001 - said in one line, whatever it was
+        failure = database_error(exc)
+        where = safe_target(target)
+        if is_postgres(target) and (failure == "unreachable"
+                                    or isinstance(exc, (OSError, TimeoutError))):
+            raise DatabaseUnreachable(t("bot.run.db_unreachable", where=where,
+                                        error=type(exc).__name__)) from None
+        if failure is None and not isinstance(exc, OSError):
+            raise
+        reason = failure.replace("_", " ") if failure else type(exc).__name__
+        raise ConfigError(t("bot.run.bad_db", where=where, error=reason)) from None
 
 
 def create_bot(config: Config) -> AgoraBot:
@@ -164,14 +222,28 @@ def create_bot(config: Config) -> AgoraBot:
     return AgoraBot(config)
 
 
-async def serve(bot: AgoraBot) -> None:
+async def serve(config: Config) -> None:
+    """Open the database, then make the bot and run it until it is closed."""
+    store = await open_checked(config.db_path)
+    bot = create_bot(config)
+    bot.store = store  # setup_hook uses it
+    log("starting", db=safe_target(config.db_path), api=config.api_base or "discord",
+        guild=config.guild_id, shards=list(config.shard_ids or []) or None,
+        shard_count=config.shard_count)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):  # docker stop; Ctrl-C
+        # only the main thread may handle signals (`agora run` is; a test's thread is not)
+        with contextlib.suppress(RuntimeError, ValueError):
+            loop.add_signal_handler(sig, bot.stop_soon, sig)
     async with bot:
-        await bot.start(bot.config.token)
+        await bot.start(config.token)
+    await bot.wait_closed()  # a signal's close goes on after the gateway has ended
 
 
 def run_from_env(*, shards: str | None = None, shard_count: str | None = None) -> int:
     """`agora run`: `shards`/`shard_count` (`--shards`, `--shard-count`) override
-    AGORA_SHARD_IDS/AGORA_SHARD_COUNT."""
+    AGORA_SHARD_IDS/AGORA_SHARD_COUNT. Every start-up failure is one line on standard error:
+    exit code 2 for a setting to fix, 3 for Discord or PostgreSQL out of reach."""
     logs.setup()
     env = dict(os.environ)
     if shards is not None:
@@ -180,15 +252,13 @@ def run_from_env(*, shards: str | None = None, shard_count: str | None = None) -
         env["AGORA_SHARD_COUNT"] = shard_count
     try:
         config = Config.from_env(env)
+        asyncio.run(serve(config))
     except ConfigError as exc:
         print(f"agora: {exc}", file=sys.stderr)
         return EXIT_CONFIG
-    bot = create_bot(config)
-    log("starting", db=safe_target(config.db_path), api=config.api_base or "discord",
-        guild=config.guild_id, shards=list(config.shard_ids or []) or None,
-        shard_count=config.shard_count)
-    try:
-        asyncio.run(serve(bot))
+    except DatabaseUnreachable as exc:
+        print(f"agora: {exc}", file=sys.stderr)
+        return EXIT_NETWORK
     except discord.LoginFailure:
         print(f"agora: {t('bot.run.login_failed')}", file=sys.stderr)
         return EXIT_CONFIG

@@ -140,6 +140,12 @@ class GameCommands:
     async def _table(self, interaction: discord.Interaction) -> Table:
         return await self.games.open_table(interaction.channel_id or 0, self.game)
 
+    async def _manages(self, interaction: discord.Interaction) -> bool:
+        """Manage Channels in the server of the channel's game (bot.discord.play.can_manage):
+        the game is the channel's, so this is where the command was typed."""
+        game = await self.store.open_game(interaction.channel_id or 0)
+        return can_manage(interaction, game.guild_id if game is not None else None)
+
     async def _viewable(self, interaction: discord.Interaction) -> Table:
         """The open game, or the channel's last finished one (its board, log and hands)."""
         return await self.games.viewable_table(interaction.channel_id or 0, self.game)
@@ -154,13 +160,14 @@ class GameCommands:
                                      guild_id=interaction.guild_id, board=image)
 
     async def _test_dm(self, table: Table, user_id: int) -> bool:
-        """The seat's first DM (in the user's own language, as the reply is)."""
+        """The seat's first DM (in the user's own language, as the reply is): False when the
+        user's DMs are closed."""
         seat = table.seat_of(user_id)
         if seat is None:
             return True
-        return await self.publisher.dm(seat, t("bot.dm.test", title=messages.title(table),
-                                                   channel=f"<#{table.game.channel_id}>")
-                                           ) is not None
+        sent = await self.publisher.dm(seat, t("bot.dm.test", title=messages.title(table),
+                                                channel=f"<#{table.game.channel_id}>"))
+        return sent is not None or seat.dm_ok is not False  # only closed DMs are said
 
     async def _show_step(self, interaction: discord.Interaction, res: StepResult) -> None:
         if res.commit is not None:  # committed: publish even if the reply fails
@@ -336,7 +343,8 @@ class GameCommands:
         async def work() -> None:
             table, seat = await self.lobby.add_bot(
                 game=self.game, channel_id=interaction.channel_id or 0,
-                user_id=interaction.user.id, level=level, can_manage=can_manage(interaction))
+                user_id=interaction.user.id, level=level,
+                can_manage=await self._manages(interaction))
             await self._announce(interaction, table, lambda: t(
                 "bot.addbot.announce", name=seat.name, n=seat.seat + 1,
                 colour=self.kind.colour(seat.seat), count=len(table.seats),
@@ -349,7 +357,7 @@ class GameCommands:
             table = await self.lobby.begin(game=self.game,
                                                channel_id=interaction.channel_id or 0,
                                                user_id=interaction.user.id,
-                                               can_manage=can_manage(interaction))
+                                               can_manage=await self._manages(interaction))
             self.publisher.kick(table.game.id)  # the opening post, then any AI seat
             await self._reply(interaction, t("bot.begin.done", title=messages.title(table)))
         await self._guarded(interaction, work)
@@ -358,7 +366,7 @@ class GameCommands:
         async def work() -> None:
             table = await self.lobby.check_abandon(
                 game=self.game, channel_id=interaction.channel_id or 0,
-                user_id=interaction.user.id, can_manage=can_manage(interaction))
+                user_id=interaction.user.id, can_manage=await self._manages(interaction))
             await self._reply(interaction, t("bot.abandon.confirm", title=messages.title(table)),
                               view=self.buttons.abandon_view(table.game.id, table.game.revision))
         await self._guarded(interaction, work)
@@ -368,7 +376,7 @@ class GameCommands:
         async def work() -> None:
             table, seat = await self.lobby.replace(
                 game=self.game, channel_id=interaction.channel_id or 0,
-                user_id=interaction.user.id, can_manage=can_manage(interaction),
+                user_id=interaction.user.id, can_manage=await self._manages(interaction),
                 target_user_id=player.id, level=level)
             self.publisher.kick(table.game.id)  # the AI may have to act now
             await self._announce(interaction, table, lambda: t(

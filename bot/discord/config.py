@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from data.i18n import t
 
@@ -37,7 +38,7 @@ class Config:
         return cls(
             token=token,
             db_path=env.get("AGORA_DB") or "./agora.db",
-            api_base=(env.get("DISCORD_API_BASE") or "").rstrip("/") or None,
+            api_base=_api_base(env),
             guild_id=_int(env, "AGORA_GUILD_ID"),
             ai_delay=_float(env, "AGORA_AI_DELAY", 2.0),
             remind_after=_float(env, "AGORA_REMIND_HOURS", 12.0) * 3600.0,
@@ -86,6 +87,17 @@ def _shards(env: dict[str, str]) -> dict[str, object]:
         raise ConfigError(t("bot.run.shard_out_of_range", shard=ids[-1], count=count,
                             last=count - 1))
     return {"shard_ids": ids, "shard_count": count}
+
+
+def _api_base(env: dict[str, str]) -> str | None:
+    """DISCORD_API_BASE: an http(s) URL with a host, such as http://127.0.0.1:8080/api/v10."""
+    raw = (env.get("DISCORD_API_BASE") or "").strip().rstrip("/")
+    if not raw:
+        return None
+    parts = urlsplit(raw)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ConfigError(t("bot.run.bad_api_base", value=repr(raw)))
+    return raw
 
 
 def _int(env: dict[str, str], name: str) -> int | None:

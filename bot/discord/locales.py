@@ -2,7 +2,8 @@
 
 - A reply only one person sees (ephemeral answers, refusals, panels) is in that person's own
   Discord language: `Entry.enter()` runs first in every interaction and sets it for the rest of
-  the interaction's task (data.i18n's context), and remembers it in the store.
+  the interaction's task (data.i18n's context), and remembers it in the store in the
+  background: nothing waits for the database before the interaction is acknowledged.
 - The DMs the bot sends first (hands, prompts) are in the seat's remembered language, else the
   game's (bot.host.language.seat_language).
 - Channel posts and the pictures in them are in the game's language (`/<game> start
@@ -15,6 +16,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import re
 from typing import Any
 
@@ -23,7 +26,7 @@ from discord import app_commands
 
 from data.i18n import DEFAULT_LOCALE, set_language, supported, t
 
-from ..logs import log_error
+from ..logs import database_error, log_error, log_warning
 from ..store import GameStore
 
 NAME_LOCATIONS = (app_commands.TranslationContextLocation.command_name,
@@ -40,17 +43,35 @@ class Entry:
 
     def __init__(self, store: GameStore) -> None:
         self.store = store
+        self._writes: set[asyncio.Task[None]] = set()  # kept until done (asyncio holds weakly)
 
     async def enter(self, interaction: discord.Interaction) -> bool:
-        """Set the interaction's language; always lets the interaction go on."""
+        """Set the interaction's language; always lets the interaction go on at once. The
+        language is remembered in the background: Discord drops an interaction not acknowledged
+        within 3 seconds, and the database may be busy for longer."""
         lang = supported(interaction.locale) or DEFAULT_LOCALE
         set_language(lang)
         if supported(interaction.locale):
-            try:
-                await self.store.remember_language(interaction.user.id, lang)
-            except Exception:  # noqa: BLE001 - a language not remembered costs nothing else
-                log_error("language_not_saved", user=interaction.user.id)
+            task = asyncio.create_task(self._remember(interaction.user.id, lang),
+                                       name="agora-language", context=contextvars.Context())
+            self._writes.add(task)
+            task.add_done_callback(self._writes.discard)
         return True
+
+    async def _remember(self, user_id: int, lang: str) -> None:
+        try:
+            await self.store.remember_language(user_id, lang)
+        except Exception as exc:  # noqa: BLE001 - a language not remembered costs nothing else
+            failure = database_error(exc)
+            if failure is None:
+                log_error("language_not_saved", user=user_id)
+            else:  # the database is busy or away: the next interaction tries again
+                log_warning("language_not_saved", user=user_id, database_error=failure)
+
+    async def idle(self) -> None:
+        """Wait for the language writes under way (shutdown, tests)."""
+        while self._writes:
+            await asyncio.gather(*self._writes, return_exceptions=True)
 
 
 def text(key: str, english: str | None = None, **args: Any) -> app_commands.locale_str:

@@ -17,8 +17,8 @@ from data.i18n import t
 from ..host import messages
 from ..host.lobby import Lobby
 from ..host.pictures import picture, render_preview
-from ..host.turns import Games, Panel, Refusal, StepResult
-from ..logs import log, log_error
+from ..host.turns import Games, Panel, Refusal, StepResult, Table
+from ..logs import database_error, log, log_error, log_warning
 from ..store import GameStore
 from .components import Buttons
 from .locales import Entry
@@ -27,9 +27,26 @@ from .publish import Publisher, png_file
 T = TypeVar("T")
 
 
-def can_manage(interaction: discord.Interaction) -> bool:
+def can_manage(interaction: discord.Interaction, guild_id: int | None) -> bool:
+    """Manage Channels (or Administrator) in the game's server `guild_id`. The permissions an
+    interaction carries are those of the server where it happened, so they count only when
+    that is the game's server (a forged button pressed elsewhere carries another server's)."""
+    if guild_id is None or interaction.guild_id != guild_id:
+        return False
     perms = interaction.permissions
     return bool(perms and (perms.manage_channels or perms.administrator))
+
+
+def failure_text(interaction: discord.Interaction, exc: BaseException) -> str:
+    """Log an interaction's failure and say it: the database busy or away (SQLite locked by
+    another process past its busy timeout, PostgreSQL out of reach) is a warning and
+    `bot.err.db_busy`; anything else an error and `bot.err.internal`."""
+    failure = database_error(exc)
+    if failure is None:
+        log_error("interaction_failed", user=interaction.user.id)
+        return t("bot.err.internal")
+    log_warning("database_unavailable", user=interaction.user.id, database_error=failure)
+    return t("bot.err.db_busy")
 
 
 class Play:
@@ -54,14 +71,14 @@ class Play:
         await interaction.followup.send(str(refusal), ephemeral=True)
 
     async def _guard(self, interaction: discord.Interaction, coro: Awaitable[T]) -> T | None:
-        """Run a service call; refusals go back to the clicker, crashes are logged."""
+        """Run a service call; refusals go back to the clicker, crashes are logged, a busy or
+        unavailable database is said (the failed transaction changed nothing)."""
         try:
             return await coro
         except Refusal as refusal:
             await self.refuse(interaction, refusal)
-        except Exception:  # noqa: BLE001 - the player gets a message, the log the trace
-            log_error("interaction_failed", user=interaction.user.id)
-            await interaction.followup.send(t("bot.err.internal"), ephemeral=True)
+        except Exception as exc:  # noqa: BLE001 - the player gets a message, the log the trace
+            await interaction.followup.send(failure_text(interaction, exc), ephemeral=True)
         return None
 
     async def show(self, interaction: discord.Interaction, res: StepResult) -> None:
@@ -145,9 +162,7 @@ class Play:
     async def abandon(self, interaction: discord.Interaction, game_id: int,
                       revision: int) -> None:
         await interaction.response.defer()
-        table = await self._guard(interaction, self.lobby.abandon(
-            game_id=game_id, revision=revision, user_id=interaction.user.id,
-            can_manage=can_manage(interaction)))
+        table = await self._guard(interaction, self._abandon(interaction, game_id, revision))
         if table is None:
             return
         await interaction.edit_original_response(content=t("bot.abandon.done"), view=None)
@@ -155,3 +170,15 @@ class Play:
             table.game.channel_id,
             t("bot.abandon.announce", title=messages.title(table), who=f"<@{interaction.user.id}>"),
             guild_id=table.game.guild_id)
+
+    async def _abandon(self, interaction: discord.Interaction, game_id: int,
+                       revision: int) -> Table:
+        """Only from the game's own server: a button's id names the game, so a forged one can
+        be pressed anywhere, and the permissions it carries are those of where it was."""
+        game = await self.store.game(game_id)
+        if game is not None and interaction.guild_id != game.guild_id:
+            log("refused", user=interaction.user.id, rule="other-server")
+            raise Refusal(t("bot.err.other_server"))
+        return await self.lobby.abandon(
+            game_id=game_id, revision=revision, user_id=interaction.user.id,
+            can_manage=can_manage(interaction, game.guild_id if game else None))

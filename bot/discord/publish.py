@@ -17,6 +17,7 @@ import contextvars
 import io
 import time
 
+import aiohttp
 import discord
 
 from data.i18n import use_language
@@ -35,6 +36,9 @@ from .components import Buttons, turn_label
 PUMP_LEASE = 30.0  # seconds a pump's lease lasts unless renewed (a dead process's is taken over)
 LEASE_RETRY = 1.0  # seconds between tries for a pump's lease that another process holds
 MAX_FILES = 10  # attachments per Discord message
+CANNOT_MESSAGE_USER = 50007  # Discord's error code for closed DMs (403)
+DM_RETRIES = 2  # a DM failing for a passing reason (5xx, 429, the connection) is tried again
+DM_BACKOFF = 0.5  # seconds before the first retry, three times as long before the next
 NO_MENTIONS = discord.AllowedMentions.none()
 USER_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
@@ -238,8 +242,8 @@ class Publisher:
             sig = messages.hand_signature(table, seat.seat)
             if sig != seat.hand_sig and not await self.send_hand(table, seat):
                 failures.append(seat)
-                if not known or seat.seat in now:
-                    notices.append(seat)
+                if seat.dm_ok is False and (not known or seat.seat in now):
+                    notices.append(seat)  # closed DMs only: a passing failure is retried
         humans = [table.seats[p.seat] for p in awaited if not table.seats[p.seat].is_ai]
         stuck = messages.stuck_seats(table)
         if stuck:  # the post says so too (messages.channel_post)
@@ -270,7 +274,8 @@ class Publisher:
         log("posted", game=game.id, at=game.decisions, board=board is not None,
             over=game.status == "over")
         for seat in humans:  # every awaited person gets their own private prompt
-            if seat not in failures and not await self.send_prompt(table, seat):
+            if (seat not in failures and not await self.send_prompt(table, seat)
+                    and seat.dm_ok is False):
                 # the post has just mentioned them: this note names them without a ping
                 with use_language(game.language):
                     note = messages.dm_failed_text(table.kind, seat)
@@ -294,33 +299,56 @@ class Publisher:
     # --- direct messages --------------------------------------------------------------------
 
     async def dm(self, seat: SeatRow, content: str, **kwargs) -> discord.Message | None:
-        """Send a DM; None when the user does not accept DMs from the bot (403)."""
+        """Send a DM; None when it could not be sent. Only Discord's "Cannot send messages to
+        this user" (403, code 50007) means the user's DMs are closed (`seat.dm_ok` False); a
+        passing failure (5xx, 429, the connection) is tried again DM_RETRIES times, then
+        given up for now without calling the DMs closed (the pump sends it again later)."""
         if seat.user_id is None:
             return None
-        try:
-            if seat.dm_channel_id is None:
-                user = self.client.get_user(seat.user_id) or await self.client.fetch_user(
-                    seat.user_id)
-                channel = await user.create_dm()
-                await self.store.set_seat_info(seat.game_id, seat.seat,
-                                                   dm_channel_id=channel.id)
-                seat.dm_channel_id = channel.id
-            target = self.client.get_partial_messageable(seat.dm_channel_id,
-                                                      type=discord.ChannelType.private)
-            msg = await target.send(content, allowed_mentions=NO_MENTIONS, **kwargs)
-        except discord.Forbidden as exc:
-            log("dm_refused", game=seat.game_id, seat=seat.seat, code=exc.code)
-            if seat.dm_ok is not False:
-                await self.store.set_seat_info(seat.game_id, seat.seat, dm_ok=False)
-                seat.dm_ok = False
-            return None
-        except discord.HTTPException:
-            log_error("dm_failed", game=seat.game_id, seat=seat.seat)
-            return None
-        if seat.dm_ok is not True:
-            await self.store.set_seat_info(seat.game_id, seat.seat, dm_ok=True)
-            seat.dm_ok = True
-        return msg
+        for attempt in range(DM_RETRIES + 1):
+            try:
+                msg = await self._dm_once(seat, content, **kwargs)
+            except discord.Forbidden as exc:
+                if exc.code != CANNOT_MESSAGE_USER:  # not the user's choice: a fault to fix
+                    log_warning("dm_forbidden", game=seat.game_id, seat=seat.seat,
+                                code=exc.code)
+                    return None
+                log("dm_refused", game=seat.game_id, seat=seat.seat, code=exc.code)
+                if seat.dm_ok is not False:
+                    await self.store.set_seat_info(seat.game_id, seat.seat, dm_ok=False)
+                    seat.dm_ok = False
+                return None
+            except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as exc:
+                status = getattr(exc, "status", None)
+                passing = not isinstance(exc, discord.HTTPException) or status == 429 or (
+                    status is not None and status >= 500)
+                if not passing or attempt == DM_RETRIES:
+                    log_error("dm_failed", game=seat.game_id, seat=seat.seat, status=status,
+                              attempts=attempt + 1)
+                    return None
+                log("dm_retry", game=seat.game_id, seat=seat.seat, status=status,
+                    attempt=attempt + 1)
+                await asyncio.sleep(DM_BACKOFF * (3 ** attempt))
+                continue
+            if seat.dm_ok is not True:
+                await self.store.set_seat_info(seat.game_id, seat.seat, dm_ok=True)
+                seat.dm_ok = True
+            return msg
+        return None
+
+    async def _dm_once(self, seat: SeatRow, content: str, **kwargs) -> discord.Message:
+        assert seat.user_id is not None
+        if seat.dm_channel_id is None:
+            user = self.client.get_user(seat.user_id) or await self.client.fetch_user(
+                seat.user_id)
+            channel = await user.create_dm()
+            await self.store.set_seat_info(seat.game_id, seat.seat, dm_channel_id=channel.id)
+            seat.dm_channel_id = channel.id
+        target = self.client.get_partial_messageable(seat.dm_channel_id,
+                                                     type=discord.ChannelType.private)
+        for file in kwargs.get("files") or []:
+            file.reset()  # a retry sends the pictures again from their start
+        return await target.send(content, allowed_mentions=NO_MENTIONS, **kwargs)
 
     async def send_hand(self, table: Table, seat: SeatRow) -> bool:
         with use_language(await seat_language(self.store, table, seat)):

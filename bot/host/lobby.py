@@ -133,7 +133,7 @@ class Lobby:
         if seat is None:
             raise Refusal(t("bot.err.not_seated"))
         if table.game.status != "lobby":
-            raise Refusal(t("bot.err.leave_in_play"))
+            raise Refusal(table.kind.t("bot.err.leave_in_play"))
         game = table.game
         humans = [s for s in table.seats if not s.is_ai and s.seat != seat.seat]
         closed = not humans
@@ -187,7 +187,7 @@ class Lobby:
                 raise Refusal(t("bot.err.closed"))
             self._host_or_manager(table, user_id, can_manage, t("bot.what.abandon"))
             if table.game.revision != revision:
-                raise Refusal(t("bot.err.abandon_stale"))
+                raise Refusal(table.kind.t("bot.err.abandon_stale"))
             await self.store.update_game(game_id, revision, status="abandoned",
                                          note=t("bot.journal.abandoned", table.game.language,
                                                 by=f"<@{user_id}>"))

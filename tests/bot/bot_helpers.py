@@ -264,8 +264,10 @@ class BotProcess:
     are collected from standard error."""
 
     def __init__(self, double: DiscordDouble, db: Path | str, *, code: str | None = None,
-                 args: tuple[str, ...] = (), env: dict[str, str] | None = None) -> None:
+                 args: tuple[str, ...] = (), env: dict[str, str] | None = None,
+                 prefix: tuple[str, ...] = ()) -> None:
         self.double = double
+        self.prefix = prefix  # a command the bot runs under, e.g. ("unshare", "--fork", ...)
         self.db = db
         self.code = code or (f"from bot.cli import main; "
                              f"raise SystemExit(main({['run', *args]!r}))")
@@ -283,7 +285,8 @@ class BotProcess:
                                                             os.environ.get("PYTHONPATH")])))
         env.update(self.env)
         self.proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-c", self.code, cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+            *self.prefix, sys.executable, "-c", self.code, cwd=ROOT, env=env,
+            stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         self._reader = asyncio.create_task(self._read())
         await self.double.wait_until(
@@ -310,6 +313,25 @@ class BotProcess:
     @property
     def errors(self) -> list[Any]:
         return [x for x in self.lines if x.get("level") in ("error", "critical")] + self.other
+
+    def bot_pid(self) -> int:
+        """The bot's own process id: under a prefix (`unshare --fork`), the prefix's child."""
+        assert self.proc is not None
+        if not self.prefix:
+            return self.proc.pid
+        children = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text()
+        return int(children.split()[0])
+
+    async def signal_and_wait(self, sig: int, timeout: float) -> int:
+        """Send `sig` to the bot itself and wait for the process to end (TimeoutError if it
+        does not within `timeout` seconds); its exit code."""
+        assert self.proc is not None
+        os.kill(self.bot_pid(), sig)
+        code = await asyncio.wait_for(self.proc.wait(), timeout)
+        if self._reader is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.wait_for(self._reader, 5)
+        return code
 
     async def kill(self) -> int:
         """SIGKILL, to this process only: no shutdown code of the bot runs."""

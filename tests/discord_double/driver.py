@@ -51,7 +51,7 @@ from .models import (
 )
 from .rest import RestApi
 from .server import DoubleServer
-from .store import ChannelRef, RecordedRequest, Store, UserRef
+from .store import ChannelRef, Fault, RecordedRequest, Store, UserRef
 
 Where = Channel | User | str
 MessageRef = Message | int
@@ -215,6 +215,13 @@ class DiscordDouble:
         """Take Send Messages away from the bot in a channel (its posts get 403 / 50013)."""
         self.store.channel(channel).bot_can_send = allowed
 
+    def fail_next(self, method: str, path: str, status: int = 503, *, code: int = 0,
+                  times: int = 1) -> None:
+        """Fault injection: the next ``times`` REST requests ``method path`` (``path`` a regular
+        expression for the whole path after ``/api/v10``, e.g. ``/channels/123/messages``) are
+        answered ``status`` with Discord's error body (``code``) instead of being carried out."""
+        self.store.faults += [Fault(method, path, status, code) for _ in range(times)]
+
     def dm_channel(self, user: UserRef) -> Channel:
         """The DM channel between ``user`` and the bot (created if needed)."""
         return self.store.dm_channel(self.store.user(user))
@@ -286,6 +293,19 @@ class DiscordDouble:
         return await self._send(
             MESSAGE_COMPONENT, f"click {custom_id!r}", who, msg.channel, data, msg
         )
+
+    async def forged_click(
+        self, user: UserRef, where: Where, custom_id: str, *, label: str = "Forged"
+    ) -> InteractionHandle:
+        """A click on a button ``custom_id`` that the bot never sent there: a message carrying
+        it appears in ``where`` (any guild's channel, or a DM) and ``user`` presses it. What
+        the bot receives is a real component interaction from that place, with that place's
+        guild, member and permissions: a bot must not trust a custom_id beyond them."""
+        row = {"type": 1, "components": [
+            {"type": BUTTON, "style": 4, "label": label, "custom_id": custom_id}]}
+        message = self.store.create_message(
+            self._place(where), self.store.bot_user, {"content": label, "components": [row]})
+        return await self.click(user, message, custom_id)
 
     async def select(
         self, user: UserRef, message: MessageRef, custom_id: str, values: Sequence[Any]
@@ -637,6 +657,11 @@ class DiscordDouble:
             timeout,
             lambda: f"bot did not resume within {timeout:g} s: {self.gateway.sessions}",
         )
+
+    async def invalidate_sessions(self) -> None:
+        """INVALID_SESSION (op 9, d=false) on every live session: discord.py closes and
+        identifies anew, at ``DiscordWebSocket.DEFAULT_GATEWAY``."""
+        await self.gateway.invalidate()
 
     async def drop_gateway(self, code: int = 4000) -> None:
         """Cut the gateway connection(s) like a network failure; discord.py resumes."""

@@ -367,6 +367,16 @@ class Gateway:
                 connection, session.connection = session.connection, None
                 await connection.ws.close(code=code, message=b"dropped by the test")
 
+    async def invalidate(self) -> None:
+        """Send INVALID_SESSION (op 9, d=false) on every live session: it has ended and cannot
+        be resumed, so the client must identify anew (at the gateway it is configured for)."""
+        for session in self.live_sessions():
+            session.ended = True
+            if session.connection is not None:
+                session.connection.send({"op": INVALID_SESSION, "d": False})
+                await session.connection.flush()
+        self.store.notify()
+
     async def close(self) -> None:
         self.closed = True
         for connection in list(self.connections):

@@ -172,6 +172,16 @@ class RestApi:
         )
         record = RecordedRequest(request.method, path, dict(request.query))
         self.store.requests.append(record)
+        fault = next((f for f in self.store.faults if f.matches(request.method, path)), None)
+        if fault is not None:  # an injected failure: answered, not carried out
+            self.store.faults.remove(fault)
+            await request.read()
+            body: dict[str, Any] = {"code": fault.code, "message": fault.message}
+            if fault.status == 429:
+                body.update(retry_after=0.1, **{"global": False})
+            record.status = fault.status
+            self.store.notify()
+            return json_response(body, fault.status)
         try:
             response = await self._route(request, path, record)
         except ApiError as exc:

@@ -87,6 +87,23 @@ UserRef = User | str | int
 ChannelRef = Channel | str | int
 
 
+@dataclass
+class Fault:
+    """One injected REST failure: the next request whose method is ``method`` and whose path
+    (after ``/api/v10``) matches ``path`` (a regular expression, whole path) gets ``status``
+    with Discord's JSON error body ``{"code": code, "message": message}`` (plus
+    ``retry_after`` for a 429), without being carried out."""
+
+    method: str
+    path: str
+    status: int
+    code: int = 0
+    message: str = "injected by the test"
+
+    def matches(self, method: str, path: str) -> bool:
+        return method == self.method and re.fullmatch(self.path, path) is not None
+
+
 class Store:
     def __init__(self, *, token: str, bot_name: str) -> None:
         self.ids = Snowflakes()
@@ -100,6 +117,8 @@ class Store:
         self.commands: dict[int | None, list[Command]] = {}
         self.interactions: dict[int, InteractionHandle] = {}
         self.requests: list[RecordedRequest] = []
+        # injected REST failures (DiscordDouble.fail_next): each answers one matching request
+        self.faults: list[Fault] = []
         self.unknown_requests: list[RecordedRequest] = []
         self.errors: list[str] = []
         self.bot_user = self.add_user(bot_name, bot=True)

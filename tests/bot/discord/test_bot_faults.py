@@ -1,0 +1,158 @@
+"""Faults (issue 27), through the Discord test double and real databases: a database another
+process holds locked never delays an interaction's acknowledgement, ..."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+from tests.bot.bot_helpers import CHANNEL, button_id, slash
+
+DISCORD_DEADLINE = 3.0  # seconds Discord allows before an interaction is acknowledged
+
+
+class Locked:
+    """Another connection (a thread of its own, as another process would) holds the SQLite file
+    with BEGIN EXCLUSIVE for `seconds`."""
+
+    def __init__(self, db: Path, seconds: float) -> None:
+        self.db, self.seconds = db, seconds
+        self.held = threading.Event()
+        self.thread = threading.Thread(target=self._hold, daemon=True)
+
+    def _hold(self) -> None:
+        conn = sqlite3.connect(self.db, isolation_level=None)
+        conn.execute("BEGIN EXCLUSIVE")
+        self.held.set()
+        time.sleep(self.seconds)
+        conn.execute("ROLLBACK")
+        conn.close()
+
+    async def __aenter__(self) -> Locked:
+        self.thread.start()
+        await asyncio.to_thread(self.held.wait, 5)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await asyncio.to_thread(self.thread.join, self.seconds + 5)
+
+
+async def test_a_first_command_is_acknowledged_at_once_while_the_database_is_locked(agora):
+    """alice's very first interaction (her language is new to the store) under an 8 s lock:
+    acknowledged within Discord's 3 seconds, then answered (done, or the database busy)."""
+    await agora.start()
+    d = agora.double
+    async with Locked(agora.db, 8):
+        inter = await d.slash("alice", CHANNEL, "pantheon", "start")
+        await inter.response(DISCORD_DEADLINE)
+        assert inter.answered_after is not None and inter.answered_after < DISCORD_DEADLINE
+        await inter.wait_done(20)
+    assert "database is busy" in inter.text or "Pantheon" in inter.text, inter.text
+    assert not inter.problems
+
+
+async def test_a_click_while_the_database_stays_locked_says_busy_and_changes_nothing(agora):
+    bot = await agora.start()
+    d = agora.double
+    await slash(d, "alice", "start")
+    gid = (await bot.store.open_game(d.channel(CHANNEL).id)).id
+    confirm = await slash(d, "alice", "abandon")
+    async with Locked(agora.db, 8):
+        click = await d.click("alice", confirm.message, button_id(confirm.message, "ag:x:"))
+        await click.response(DISCORD_DEADLINE)
+        assert click.answered_after is not None and click.answered_after < DISCORD_DEADLINE
+        await click.wait_done(20)
+        busy = click.followups[-1].content if click.followups else click.text
+    assert "The game's database is busy; nothing changed" in busy
+    assert (await bot.store.game(gid)).status == "lobby"  # nothing changed
+    again = await d.click("alice", confirm.message, button_id(confirm.message, "ag:x:"))
+    await again.wait_done(10)
+    assert (await bot.store.game(gid)).status == "abandoned"
+
+
+async def test_a_dm_that_fails_once_is_sent_again_not_called_closed(agora):
+    """One 503 on bob's DM (discord.py itself retries 500, 502, 504 and 524, not 503): the bot
+    tries again, bob gets the DM, and nobody is told his DMs are closed."""
+    await agora.start()
+    d = agora.double
+    await slash(d, "alice", "start")
+    path = f"/channels/{d.dm_channel('bob').id}/messages"
+    d.fail_next("POST", path, 503)
+    join = await slash(d, "bob", "join")
+    assert "can't send you direct messages" not in join.text
+    assert "You are seated" in join.text
+    assert [r.status for r in d.requests if r.method == "POST" and r.path == path] == [503, 200]
+    assert len(d.dms("bob")) == 1  # the test DM, once
+    assert not any("direct messages" in m.content for m in d.messages(CHANNEL))
+    seat = (await agora.bot.store.seats((await agora.bot.store.open_game(
+        d.channel(CHANNEL).id)).id))[1]
+    assert seat.dm_ok is True
+
+
+async def test_a_dm_refused_for_another_reason_is_not_called_closed(agora):
+    """A 403 that is not 50007 (here 50001, Missing Access) is not the user's choice: the DMs
+    are not marked closed and nobody is told they are."""
+    await agora.start()
+    d = agora.double
+    await slash(d, "alice", "start")
+    d.fail_next("POST", f"/channels/{d.dm_channel('bob').id}/messages", 403, code=50001)
+    join = await slash(d, "bob", "join")
+    assert "can't send you direct messages" not in join.text
+    seat = (await agora.bot.store.seats((await agora.bot.store.open_game(
+        d.channel(CHANNEL).id)).id))[1]
+    assert seat.dm_ok is not False
+
+
+async def test_a_forged_abandon_button_in_another_server_changes_nothing(agora):
+    """The owner of another server (every permission there) presses a button carrying the
+    game's abandon id in their own server: refused, the game stays."""
+    bot = await agora.start()
+    d = agora.double
+    elsewhere = d.add_guild("Elsewhere", owner=d.add_user("mallory", member=False))
+    await slash(d, "alice", "start")
+    game = await bot.store.open_game(d.channel(CHANNEL).id)
+    forged = await d.forged_click("mallory", d.channel("general", elsewhere),
+                                  f"ag:x:{game.id}:{game.revision}")
+    await forged.wait_done(10)
+    said = forged.followups[-1].content if forged.followups else forged.text
+    assert "belongs to a game in another server" in said
+    assert (await bot.store.game(game.id)).status == "lobby"
+    # alice, the host, pressing it there is refused too: the confirmation lives in the game's
+    # channel
+    d.add_member(elsewhere, "alice")
+    forged = await d.forged_click("alice", d.channel("general", elsewhere),
+                                  f"ag:x:{game.id}:{game.revision}")
+    await forged.wait_done(10)
+    assert (await bot.store.game(game.id)).status == "lobby"
+
+
+async def test_a_stale_abandon_confirmation_names_the_command(agora):
+    bot = await agora.start()
+    d = agora.double
+    await slash(d, "alice", "start")
+    confirm = await slash(d, "alice", "abandon")
+    await slash(d, "bob", "join")  # the game changes: the confirmation is out of date
+    click = await d.click("alice", confirm.message, button_id(confirm.message, "ag:x:"))
+    await click.wait_done(10)
+    said = click.followups[-1].content if click.followups else click.text
+    assert "Use /pantheon abandon again." in said and "{cmd}" not in said
+    assert (await bot.store.open_game(d.channel(CHANNEL).id)).status == "lobby"
+
+
+async def test_an_invalidated_session_reconnects_to_the_configured_gateway(agora):
+    """Op 9 with d=false (the session cannot be resumed): discord.py identifies anew at its
+    default gateway, which must be the configured server's (DISCORD_API_BASE), not Discord's."""
+    await agora.start()
+    d = agora.double
+    before = len(d.gateway.sessions)
+    await d.invalidate_sessions()
+    # discord.py waits 5 s before identifying again (its before_identify_hook)
+    await d.wait_until(lambda: len(d.gateway.sessions) > before and d.gateway.sessions[-1].ready
+                       and d.gateway.sessions[-1].connection is not None, timeout=20,
+                       what="the bot identifies anew at the double")
+    assert d.gateway.sessions[-1].identify.get("token") == d.token
+    inter = await slash(d, "alice", "start")  # interactions reach the new session
+    assert "Pantheon" in inter.text
