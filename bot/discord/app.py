@@ -25,6 +25,7 @@ from discord.ext import commands
 from data.i18n import t
 
 from .. import logs
+from ..host import memory
 from ..host.leases import Leases
 from ..host.lobby import Lobby
 from ..host.turns import Games
@@ -245,6 +246,7 @@ def run_from_env(*, shards: str | None = None, shard_count: str | None = None) -
     AGORA_SHARD_IDS/AGORA_SHARD_COUNT. Every start-up failure is one line on standard error:
     exit code 2 for a setting to fix, 3 for Discord or PostgreSQL out of reach."""
     logs.setup()
+    memory.tune()  # before the first picture: see bot/host/memory.py
     env = dict(os.environ)
     if shards is not None:
         env["AGORA_SHARD_IDS"] = shards
