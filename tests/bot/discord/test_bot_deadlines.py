@@ -187,7 +187,8 @@ async def test_skip_passes_where_the_rules_have_a_pass_and_else_lets_the_ai_deci
     tta = await open_game(agora, "tta", players, deadline_hours=24, on_deadline="skip")
     seat, user, _ = await waiting(agora, tta, players)
     pantheon = await open_game(agora, "pantheon", ["carol", "dave"], channel="game-2",
-                               seed=action_seed(2), deadline_hours=24, on_deadline="skip")
+                               seed=action_seed(2), deadline_hours=24, on_deadline="skip",
+                               language="cs")  # a game in Czech: its channel posts too
     _, other, _ = await waiting(agora, pantheon, ["carol", "dave"])
     clock.advance(18.5)
     await bot.deadlines.due()
@@ -202,8 +203,10 @@ async def test_skip_passes_where_the_rules_have_a_pass_and_else_lets_the_ai_deci
     assert [e.decision["kind"] for e in entries if e.seat == seat][:1] == ["end"]
     assert seat not in (await bot.games.table(tta)).game.awaited
     # Pantheon's turn has no pass (P-TURN-1): the AI takes it, and the channel says why
-    assert (f"⏰ <@{d.user(other).id}>'s time ran out (24 h): the rules have no pass here, so the"
-            " AI (normal) decided for them.") in channel_text(d, "game-2")
+    assert "pasuješ (a kde pravidla pas nemají, rozhodne za tebe AI)" in newest(
+        d.messages("game-2"), lambda m: "⏳" in m.content).content
+    assert (f"⏰ <@{d.user(other).id}>: lhůta (24 h) vypršela; pravidla tu pas nemají, takže za"
+            " hráče rozhodla AI (normální).") in channel_text(d, "game-2")
 
 
 @pytest.fixture
