@@ -121,9 +121,11 @@ class Reminders:
                     held = lease is not None
                     if lease is not None:
                         try:
-                            await self.due()
-                            if self.deadlines is not None:
-                                await self.deadlines.due()
+                            try:
+                                await self.due()
+                            finally:  # a failed reminder round never holds up the deadlines
+                                if self.deadlines is not None:
+                                    await self.deadlines.due()
                         finally:
                             await lease.stop()  # still ours until the next round renews it
                 except Exception:  # noqa: BLE001 - the loop must survive a bad round

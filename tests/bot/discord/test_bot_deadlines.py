@@ -305,6 +305,10 @@ async def test_a_servers_cap_ends_the_pause_and_only_managers_set_it(agora):
     clock = FakeClock()
     bot = await agora.start(clock=clock)
     d.add_role(d.guild, "admins", MANAGE_GUILD, members=["carol"])
+    # what happens at a deadline needs a deadline: refused, and no game is opened
+    alone = await run(d, "alice", "pantheon", "start", on_deadline="skip")
+    assert "needs deadline_hours as well" in alone.content
+    assert await bot.store.open_game(d.channel(CHANNEL).id) is None
     refused = await run(d, "bob", "away", "cap", days=1)
     assert "Only members with Manage Server" in refused.content
     assert (await run(d, "bob", "away", "cap")).content.startswith(
