@@ -346,6 +346,18 @@ class Publisher:
             return msg
         return None
 
+    async def dm_user(self, user_id: int, content: str, **kwargs) -> discord.Message | None:
+        """A DM to someone without a seat of their own (a host whose seat the AI plays); None
+        when it could not be sent (logged)."""
+        try:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            channel = await user.create_dm()
+            return await channel.send(messages.clip(content), allowed_mentions=NO_MENTIONS,
+                                      **kwargs)
+        except discord.HTTPException as exc:
+            log_warning("dm_user_failed", status=getattr(exc, "status", None))
+            return None
+
     async def _dm_once(self, seat: SeatRow, content: str, **kwargs) -> discord.Message:
         assert seat.user_id is not None
         if seat.dm_channel_id is None:
