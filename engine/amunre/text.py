@@ -14,6 +14,10 @@ from engine.core import Decision, Event
 from .receipts import SHORT
 
 INTERNAL = {"forced"}  # bookkeeping: the step's own events say what happened
+# the events whose text counts gold, and the argument holding the amount: their catalogue texts
+# are plural (the word for gold follows the number's CLDR category)
+GOLD_COUNTED = {"sold": "gold", "thief": "gold", "won": "paid", "income": "total",
+                "bought": "cost"}
 
 
 def card_name(card: Any, locale: str | None = None) -> str:
@@ -35,7 +39,7 @@ def item_name(item: Any, n: int = 1, locale: str | None = None) -> str:
 def offer_text(o: dict[str, Any], locale: str | None = None) -> str:
     """One sacrifice as words: "9 gold", "the -3 card", "+ Sacrifice Correction"."""
     text = (t("amunre.offer.minus3", locale) if o.get("minus3")
-            else t("amunre.offer.gold", locale, gold=o.get("gold")))
+            else t("amunre.offer.gold", locale, gold=o.get("gold"), count=o.get("gold")))
     if o.get("correction"):
         text += t("amunre.offer.correction", locale)
     return text
@@ -183,4 +187,6 @@ def event_text(e: Event, names: list[str], viewer: int | None,
         a["winners"] = _names(names, a["winners"])
     elif tpl == "pyramid":
         key = f"amunre.event.pyramid_{a['how']}"
+    if tpl in GOLD_COUNTED:  # "1 zlatý / 2 zlaté / 5 zlatých", "1 złoto / 2 złota"
+        a["count"] = a[GOLD_COUNTED[tpl]]
     return t(key, locale, **a)
