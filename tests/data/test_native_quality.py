@@ -66,7 +66,7 @@ INVARIANT = {
            "erreichen", "ungenutzt", "je"},
     "pl": {"z", "do", "na", "za", "i", "lub", "albo", "od", "szt.", "PZ", "AC", "AW", "cyw.",
            "wojsk.", "rew.", "pkt", "więcej", "kultury", "nauki", "żywności", "siły",
-           "kolonizacji", "nie"},
+           "kolonizacji", "nie", "o"},
 }
 WORD_AFTER = re.compile(r"\{(\w+)\}\s+([^\s{}()·,:;]+)")
 
@@ -215,3 +215,42 @@ def test_command_names_valid_and_unique(lang: str) -> None:
         names = list(host.values()) + list(game.values())
         assert all(NAME_OK.match(n) and n == n.lower() for n in names), names
         assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
+
+
+GAMES = [f for f in FOLDERS if f != DATA_DIR / "locale"]
+GAME_CASES = [(folder, lang) for folder in GAMES for lang in LANGUAGES if lang != "en"]
+GAME_IDS = [f"{folder.parent.name}-{lang}" for folder, lang in GAME_CASES]
+
+
+@pytest.mark.parametrize(("folder", "lang"), GAME_CASES, ids=GAME_IDS)
+def test_standing_answers_are_named_as_the_client_shows_them(folder: Path, lang: str) -> None:
+    """"/pantheon auto navazujici:ask": the client lists the choices in the player's language
+    ("ptát se"), so a text telling the player what to pick names that choice."""
+    texts = _texts(folder, lang)
+    game = folder.parent.name
+    options = {v for k, v in texts.items() if k.startswith(f"{game}.cmd.auto.name.")}
+    choices = sorted((v for k, v in texts.items() if k.startswith(f"{game}.choice.policy.")),
+                     key=len, reverse=True)
+    bad = []
+    for key, text in texts.items():
+        for option in options:
+            for m in re.finditer(rf"auto {re.escape(option)}:", text):
+                rest = text[m.end():]
+                if not any(rest.startswith(c) for c in choices):
+                    bad.append(f"{key}: {rest[:20]}")
+    assert bad == []
+
+
+@pytest.mark.parametrize(("folder", "lang"), GAME_CASES, ids=GAME_IDS)
+def test_rules_topics_are_listed_in_the_language(folder: Path, lang: str) -> None:
+    """The rules overview lists its topics by the names the `/rules` choice shows in that
+    language, not by the English ones ("Themen: turn, move, …")."""
+    game = folder.parent.name
+    english = _texts(folder, "en")
+    texts = _texts(folder, lang)
+    overview = texts.get(f"{game}.rules.overview", "")
+    topics = [k for k in english if k.startswith(f"{game}.choice.topic.")]
+    local = {texts[k].lower() for k in topics}
+    stray = [english[k] for k in topics if english[k].lower() not in local
+             and re.search(rf"(?<![\w-]){re.escape(english[k])}(?![\w-])", overview)]
+    assert stray == []
