@@ -178,7 +178,8 @@ def event_text(e: Event, names: list[str], viewer: int | None,
                                  for q, (g, p) in enumerate(zip(a["gold"], a["points"],
                                                                 strict=True)))
     elif tpl == "scored":
-        a["parts"] = ", ".join(f"{t(f'amunre.score.{k}', locale)} {v}"
+        # "gold: 4" is four points for gold; "gold 4" would read as four gold
+        a["parts"] = ", ".join(f"{t(f'amunre.score.{k}', locale)}: {v}"
                                for k, v in a["parts"].items() if v)
     elif tpl == "kingdom":
         a["removed"] = ", ".join(province_name(x, locale) for x in a["removed"]) or "-"

@@ -74,10 +74,11 @@ WORD_AFTER = re.compile(r"\{(\w+)\}\s+([^\s{}()·,:;]+)")
 def _counted_words(text: str, lang: str) -> list[str]:
     """"{n} word" pairs where the word's form depends on the number."""
     found = []
+    invariant = INVARIANT.get(lang, set())
     for name, word in WORD_AFTER.findall(text):
-        if word not in INVARIANT[lang]:
+        if word not in invariant:
             word = word.rstrip(".!?")
-        if name in (COUNTS_CS if lang == "cs" else COUNTS) and word[:1].isalpha() and word not in INVARIANT[lang]:
+        if name in (COUNTS_CS if lang == "cs" else COUNTS) and word[:1].isalpha() and word not in invariant:
             found.append(f"{{{name}}} {word}")
     return found
 
