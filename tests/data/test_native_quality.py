@@ -255,3 +255,23 @@ def test_rules_topics_are_listed_in_the_language(folder: Path, lang: str) -> Non
     stray = [english[k] for k in topics if english[k].lower() not in local
              and re.search(rf"(?<![\w-]){re.escape(english[k])}(?![\w-])", overview)]
     assert stray == []
+
+
+# the category of "5 things" in each language with more than two forms (CLDR): Czech "other",
+# Polish "many"; its word is never the word for one thing when the word for two differs
+FIVE = {"cs": "other", "pl": "many"}
+
+
+@pytest.mark.parametrize(("folder", "lang"), [(f, lang) for f in FOLDERS for lang in FIVE],
+                         ids=[f"{_name(f)}-{lang}" for f in FOLDERS for lang in FIVE])
+def test_the_form_for_five_is_not_the_form_for_one(folder: Path, lang: str) -> None:
+    """"traci 5 robotnika", "(5 karty)": a plural text whose 2–4 form differs from its 1 form
+    has a 5+ form of its own (the review found Polish `_many` and `_other` swapped)."""
+    groups: dict[str, dict[str, str]] = {}
+    for key, text in _texts(folder, lang).items():
+        m = PLURAL.search(key)
+        if m:
+            groups.setdefault(key[:m.start()], {})[m.group(1)] = text
+    bad = [base for base, forms in groups.items()
+           if forms["few"] != forms["one"] and forms[FIVE[lang]] == forms["one"]]
+    assert bad == []
