@@ -78,7 +78,8 @@ def _counted_words(text: str, lang: str) -> list[str]:
     for name, word in WORD_AFTER.findall(text):
         if word not in invariant:
             word = word.rstrip(".!?")
-        if name in (COUNTS_CS if lang == "cs" else COUNTS) and word[:1].isalpha() and word not in invariant:
+        counts = COUNTS_CS if lang == "cs" else COUNTS
+        if name in counts and word[:1].isalpha() and word not in invariant:
             found.append(f"{{{name}}} {word}")
     return found
 
@@ -196,9 +197,9 @@ def test_every_game_and_language_has_a_terms_file() -> None:
 
 def test_terms_files_list_each_term_once() -> None:
     for terms in TERMS:
-        rows = [line.split("|")[1].strip().lower() for line in
-                terms.read_text(encoding="utf-8").split("## Rejected alternatives")[0].splitlines()
-                if line.startswith("|") and not line.startswith("|-") and not line.startswith("|--")]
+        table = terms.read_text(encoding="utf-8").split("## Rejected alternatives")[0]
+        rows = [line.split("|")[1].strip().lower() for line in table.splitlines()
+                if line.startswith("|") and not line.startswith("|-")]
         dupes = sorted({r for r in rows if rows.count(r) > 1})
         assert dupes == [], terms
 

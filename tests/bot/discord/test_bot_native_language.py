@@ -37,7 +37,8 @@ def texts(message) -> list[str]:
 def gold_forms(text: str, lang: str) -> list[tuple[str, str]]:
     """(number, word) pairs of amounts of gold whose word does not fit the number."""
     words = CS_GOLD if lang == "cs" else PL_GOLD
-    pattern = re.compile(rf"\b(\d+) ({'|'.join(sorted(set(words.values()), key=len, reverse=True))})\b")
+    alternatives = "|".join(sorted(set(words.values()), key=len, reverse=True))
+    pattern = re.compile(rf"\b(\d+) ({alternatives})\b")
     return [(n, w) for n, w in pattern.findall(text)
             if w != words[plural_category(int(n), lang)]]
 
