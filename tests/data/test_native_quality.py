@@ -93,6 +93,15 @@ def test_a_number_before_a_word_has_plural_forms(folder: Path, lang: str) -> Non
     assert {k: v for k, v in bad.items() if v} == {}
 
 
+@pytest.mark.parametrize(("folder", "lang"), CASES, ids=IDS)
+def test_a_plural_text_counts_one_thing(folder: Path, lang: str) -> None:
+    """A plural text takes the forms of one number (`count=`); a second number before a word in
+    it cannot follow its own count ("masz 1 złota i 2 karty"), so it is written as a label."""
+    bad = {key: words for key, text in _texts(folder, lang).items()
+           if PLURAL.search(key) and len(words := _counted_words(text, lang)) > 1}
+    assert bad == {}
+
+
 # The formal "vy": verbs in the 2nd person plural (present, imperative, "jste" with a past
 # participle) and the pronouns. Czech words ending in -te that are not verbs of address are
 # listed apart. Slash-command and placeholder names are English and skipped.
