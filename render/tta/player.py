@@ -382,8 +382,9 @@ def _pool(d: Draw, pv: dict[str, Any], box: Box, locale: str | None) -> None:
 def _blue(d: Draw, pv: dict[str, Any], box: Box, locale: str | None) -> None:
     """The blue bank (T-BOARD-1): sections by the corruption they uncover."""
     count = pv["blue_bank"]
-    line = tr("corruption_line", locale, n=pv["corruption"]) if pv["corruption"] \
-        else tr("no_corruption_line", locale)
+    corruption = pv["corruption"]
+    line = (tr("corruption_line", locale, n=corruption, count=corruption) if corruption
+            else tr("no_corruption_line", locale))
     _bank(d, box, tr("blue_bank", locale, n=count), count, BLUE_SLOTS, BLUE_SECTIONS,
           pal.BLUE_TOKEN, pal.BLUE_EDGE, line, pal.BAD if pv["corruption"] else pal.INK)
 
