@@ -106,6 +106,11 @@ async def test_whole_game_through_discord(agora):
         interactions += 1
     await settle(bot)
     seconds = time.perf_counter() - clock
+    # once the final post is out, a finished game leaves nothing behind in memory (issue 27):
+    # no state, draft preview, lock or pump of it (a command reading it loads it again)
+    assert game_id not in bot.games._states and game_id not in bot.games._locks
+    assert not [k for k in bot.games._previews if k[0] == game_id]
+    assert game_id not in bot.publisher._pumps and game_id not in bot.publisher._locks
 
     table = await bot.games.table(game_id)
     assert table.game.status == "over"
