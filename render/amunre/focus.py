@@ -29,7 +29,6 @@ PAD = 14  # board around the changed provinces (their ring is drawn 5 px outside
 HEAD_PX = 28  # the caption's first line: who and what kind of turn
 LINE_PX = 24  # each thing the turn did
 LINE_H = 34
-MAX_LINES = 8
 
 
 def focus_png(view: View, locale: str | None = None) -> bytes | None:
@@ -99,8 +98,6 @@ def draw_focus(view: View, locale: str | None = None) -> Image.Image | None:
     lines: list[str] = []
     for part in parts:
         lines += wrap(part, LINE_PX, width - 48)
-    if len(lines) > MAX_LINES:  # the last line says that there was more
-        lines = [*lines[:MAX_LINES - 1], "; ".join(lines[MAX_LINES - 1:])]
     top = 14 + LINE_H + 6 + LINE_H * len(lines) + 10
     img = Image.new("RGB", (width, top + crop.height), pal.HEADER)
     img.paste(crop, (0, top))
