@@ -186,6 +186,20 @@ def segment_lines(seg: Segment, names: list[str], locale: str | None = None) -> 
             lines.append(_opened(e, names, locale))
     if scores:
         lines.append(t("amunre.digest.scoring", locale, scores=", ".join(scores)))
+    # what seats did between turns (the rewards of the temple, cards played for the harvest):
+    # a pyramid those steps raised belongs to the seat that acted just before
+    owned: list[Event] = []
+    seat = None
+    for e in seg.events:
+        seat = e.args.get("seat", seat)
+        owned.append(Event(e.template, {**e.args, "seat": seat}) if e.template == "pyramid"
+                     else e)
+    seats = [e.args["seat"] for e in owned if isinstance(e.args.get("seat"), int)]
+    for q in dict.fromkeys(seats):
+        parts = turn_parts(owned, q, locale)
+        if parts:
+            lines.append(t("amunre.digest.turn", locale, name=_name(names, q),
+                           what="; ".join(parts)))
     return lines
 
 

@@ -151,7 +151,15 @@ def segment_lines(seg: Segment, names: list[str], locale: str | None = None) -> 
         return []
     what = "; ".join(turn_parts(seg.events, seg.seat, locale)) or t("tta.digest.nothing",
                                                                       locale)
-    lines = [t("tta.digest.turn", locale, name=_name(names, seg.seat), what=what)]
+    line = t("tta.digest.turn", locale, name=_name(names, seg.seat), what=what)
+    # other seats that acted in this turn (a free build an event gave everyone)
+    others = [e.args["seat"] for e in seg.events if e.template in ACTIONS
+              and isinstance(e.args.get("seat"), int) and e.args["seat"] != seg.seat]
+    for q in dict.fromkeys(others):
+        parts = turn_parts(seg.events, q, locale)
+        if parts:
+            line += " " + t("tta.digest.also", locale, name=_name(names, q), what="; ".join(parts))
+    lines = [line]
     lines += [_sentence(e, names, locale) for e in seg.events if e.template in RETOLD]
     return [line for line in lines if line]
 
