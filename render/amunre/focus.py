@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from engine.amunre.digest import turn_parts
 from engine.amunre.text import event_text
@@ -44,7 +44,7 @@ def focus_box(view: View) -> Box | None:
     if not turn:
         return None
     if turn["kind"] == "bid":
-        return board.offer_box()
+        return _widen(board.offer_box())
     boxes = [board.province_box(x) for x in provinces(turn)]
     if not boxes:
         return 0, board.SCORES_Y - 6, board.WIDTH, board.SCORES_Y + board.SCORES_H + 6
@@ -65,6 +65,15 @@ def _widen(box: Box) -> Box:
     w = max(x1 - x0, MIN_W)
     left = min(max(round((x0 + x1 - w) / 2), 0), board.WIDTH - w)
     return left, max(y0, 0), left + w, y1
+
+
+def _trimmed(crop: Image.Image) -> Image.Image:
+    """`crop` without the empty background under its content (a short offer panel)."""
+    ground = Image.new("RGB", crop.size, pal.BACKGROUND)
+    box = ImageChops.difference(crop, ground).getbbox()
+    if box is None:
+        return crop
+    return crop.crop((0, 0, crop.width, min(crop.height, box[3] + PAD)))
 
 
 def caption(view: View, locale: str | None) -> tuple[str, list[str]]:
@@ -92,12 +101,12 @@ def draw_focus(view: View, locale: str | None = None) -> Image.Image | None:
     full = board.draw_board(dataclasses.replace(view, last={**view.last, "ring": ring}),
                             locale, rgb=True)
     box = (box[0], box[1], box[2], min(box[3], full.height))
-    crop = full.crop(box)
+    crop = _trimmed(full.crop(box))
     width = crop.width
     head, parts = caption(view, locale)
-    lines: list[str] = []
+    lines: list[tuple[bool, str]] = []  # (first line of a part: bulleted, text)
     for part in parts:
-        lines += wrap(part, LINE_PX, width - 48)
+        lines += [(i == 0, line) for i, line in enumerate(wrap(part, LINE_PX, width - 48))]
     top = 14 + LINE_H + 6 + LINE_H * len(lines) + 10
     img = Image.new("RGB", (width, top + crop.height), pal.HEADER)
     img.paste(crop, (0, top))
@@ -107,8 +116,9 @@ def draw_focus(view: View, locale: str | None = None) -> Image.Image | None:
     d.text((52, 14 + LINE_H // 2), fit(head, HEAD_PX, width - 64, True),
            font=font(HEAD_PX, True), fill=pal.HEADER_INK, anchor="lm")
     y = 14 + LINE_H + 6 + LINE_H // 2
-    for line in lines:
-        d.text((20, y), "•", font=font(LINE_PX, True), fill=pal.NEW_RING, anchor="lm")
+    for first, line in lines:
+        if first:
+            d.text((20, y), "•", font=font(LINE_PX, True), fill=pal.NEW_RING, anchor="lm")
         d.text((40, y), fit(line, LINE_PX, width - 48), font=font(LINE_PX), fill=pal.WHITE,
                anchor="lm")
         y += LINE_H
