@@ -160,10 +160,12 @@ def _opened(e: Event, names: list[str], locale: str | None) -> str:
     return t("amunre.digest.choices", locale, choices=choices)
 
 
-def segment_lines(seg: Segment, names: list[str], locale: str | None = None) -> list[str]:
+def segment_lines(seg: Segment, names: list[str], locale: str | None = None,
+                  reader: int | None = None) -> list[str]:
     """A bid: its log line. A buying turn: one line of its parts. A stretch between turns: the
     news in the spectator's words (the reveal of the sacrifices, the temple, each scoring in
-    one line), nothing of anyone's gold income."""
+    one line) and what each seat did (but the reader: they know), nothing of anyone's gold
+    income."""
     if seg.kind == "bid":
         return [_sentence(e, names, locale) for e in seg.events]
     if seg.kind == "buy":
@@ -196,6 +198,8 @@ def segment_lines(seg: Segment, names: list[str], locale: str | None = None) -> 
                      else e)
     seats = [e.args["seat"] for e in owned if isinstance(e.args.get("seat"), int)]
     for q in dict.fromkeys(seats):
+        if q == reader:
+            continue
         parts = turn_parts(owned, q, locale)
         if parts:
             lines.append(t("amunre.digest.turn", locale, name=_name(names, q),
@@ -211,7 +215,7 @@ def digest_lines(events: Iterable[Event | dict[str, Any]], names: list[str], sea
     turn is already under way."""
     out: list[str] = []
     for seg in since_last_turn(events, seat):
-        out += [line for line in segment_lines(seg, list(names), locale) if line]
+        out += [line for line in segment_lines(seg, list(names), locale, seat) if line]
     return out
 
 
