@@ -98,10 +98,10 @@ def draw_focus(view: View, locale: str | None = None) -> Image.Image | None:
         return None
     turn = view.last["turn"]
     ring = provinces(turn) if turn["kind"] == "buy" else []
-    full = board.draw_board(dataclasses.replace(view, last={**view.last, "ring": ring}),
-                            locale, rgb=True)
+    # drawn in its palette (the board's memos make that fast), the part cut out in RGB
+    full = board.draw_board(dataclasses.replace(view, last={**view.last, "ring": ring}), locale)
     box = (box[0], box[1], box[2], min(box[3], full.height))
-    crop = _trimmed(full.crop(box))
+    crop = _trimmed(full.crop(box).convert("RGB"))
     width = crop.width
     head, parts = caption(view, locale)
     lines: list[tuple[bool, str]] = []  # (first line of a part: bulleted, text)
