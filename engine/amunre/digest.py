@@ -160,6 +160,18 @@ def _opened(e: Event, names: list[str], locale: str | None) -> str:
     return t("amunre.digest.choices", locale, choices=choices)
 
 
+def attributed(events: list[Event]) -> list[Event]:
+    """The events with each pyramid given to the seat that acted just before it (the step
+    that raised it)."""
+    out: list[Event] = []
+    seat = None
+    for e in events:
+        seat = e.args.get("seat", seat)
+        out.append(Event(e.template, {**e.args, "seat": seat}) if e.template == "pyramid"
+                   else e)
+    return out
+
+
 def segment_lines(seg: Segment, names: list[str], locale: str | None = None,
                   reader: int | None = None) -> list[str]:
     """A bid: its log line. A buying turn: one line of its parts. A stretch between turns: the
@@ -190,12 +202,7 @@ def segment_lines(seg: Segment, names: list[str], locale: str | None = None,
         lines.append(t("amunre.digest.scoring", locale, scores=", ".join(scores)))
     # what seats did between turns (the rewards of the temple, cards played for the harvest):
     # a pyramid those steps raised belongs to the seat that acted just before
-    owned: list[Event] = []
-    seat = None
-    for e in seg.events:
-        seat = e.args.get("seat", seat)
-        owned.append(Event(e.template, {**e.args, "seat": seat}) if e.template == "pyramid"
-                     else e)
+    owned = attributed(seg.events)
     seats = [e.args["seat"] for e in owned if isinstance(e.args.get("seat"), int)]
     for q in dict.fromkeys(seats):
         if q == reader:
@@ -220,11 +227,13 @@ def digest_lines(events: Iterable[Event | dict[str, Any]], names: list[str], sea
 
 
 def provinces_since(events: Iterable[Event | dict[str, Any]], seat: int) -> list[str]:
-    """The provinces whose owner or pieces changed since `seat`'s previous turn."""
+    """The provinces whose owner or pieces the other seats changed since `seat`'s previous
+    turn (or the auction gave out)."""
     out: dict[str, None] = {}
     for seg in since_last_turn(events, seat):
-        for e in seg.events:
-            if e.template in PROVINCE_EVENTS and "province" in e.args:
+        for e in attributed(seg.events):
+            if (e.template in PROVINCE_EVENTS and "province" in e.args
+                    and (e.args.get("seat") != seat or e.template == "won")):
                 out[e.args["province"]] = None
     return list(out)
 

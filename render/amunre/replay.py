@@ -63,7 +63,7 @@ def views(record: dict[str, Any]) -> Iterator[View]:
 
 def frame(view: View, number: int, total: int, locale: str | None) -> Image.Image:
     """The board at half size (a phone's width) with the step counter under it, in RGB."""
-    drawn = draw_board(view, locale, rgb=True)
+    drawn = draw_board(view, locale).convert("RGB")  # drawn in its palette: fast
     # the board ends under this turn's panels; every frame has the tallest board's height
     full = Image.new("RGB", (drawn.width, max(board.height(), drawn.height)), pal.BACKGROUND)
     full.paste(drawn, (0, 0))
@@ -116,7 +116,7 @@ def stats(record: dict[str, Any], locale: str | None = None) -> bytes:
     sources = [recap.Source(k, tr(f"stats.{k}", locale), SOURCE_COLOURS[k]) for k in SOURCES]
     rounds = 2 * BOARD["rounds_per_kingdom"]
     img = recap.stats_card(tr("stats.title", locale), seats, sources,
-                           score_sources(events, len(seats)), tr("stats.total", locale),
+                           score_sources(events, len(seats)),
                            tr("stats.chart", locale), scores, marks,
                            tr("stats.rounds", locale, n=rounds), COLOURS)
     return encode(img)  # in full colour: the sources' colours stay exact

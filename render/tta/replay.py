@@ -61,7 +61,7 @@ def views(record: dict[str, Any]) -> Iterator[View]:
 def frame(view: View, number: int, total: int, locale: str | None) -> Image.Image:
     """The table at half size (a phone's width) with the step counter under it, in RGB; every
     frame as tall as the table with its tactics area."""
-    drawn = table.draw_board(view, locale, rgb=True)
+    drawn = table.draw_board(view, locale).convert("RGB")  # drawn in its palette: fast
     tallest = table.tallest(len(view["players"]))
     full = Image.new("RGB", (drawn.width, max(tallest, drawn.height)), pal.BACKGROUND)
     full.paste(drawn, (0, 0))
@@ -136,7 +136,7 @@ def stats(record: dict[str, Any], locale: str | None = None) -> bytes:
     sources = [recap.Source(k, tr(f"stats.{k}", locale), SOURCE_COLOURS[k]) for k in SOURCES]
     img = recap.stats_card(tr("stats.title", locale), seats, sources,
                            culture_sources(events, result, len(players)),
-                           tr("stats.total", locale), tr("stats.chart", locale), scores, marks,
+                           tr("stats.chart", locale), scores, marks,
                            tr("stats.rounds", locale, n=last["round"]), COLOURS)
     return encode(img)
 
