@@ -85,6 +85,11 @@ def summary(before: dict[str, Any], s: State) -> dict[str, Any]:
         cards += [c for c in (pa["government"], pa["leader"], pa["wonder"], *pa["wonders"])
                   if c and c not in cards and c not in (pb["government"], pb["leader"],
                                                         pb["wonder"], *pb["wonders"])]
+        # a wonder built a stage further, or completed (it was the one under construction)
+        cards += [c for c in (pa["wonder"], *pa["wonders"]) if c and c not in cards
+                  and (c not in pb["wonders"] and c in pa["wonders"]
+                       or c == pa["wonder"] == pb["wonder"]
+                       and pa["wonder_stages"] != pb["wonder_stages"])]
         if parts or cards:
             seats[str(p.seat)] = {"cards": cards, "parts": parts}
     return {"slots": slots, "seats": seats, "seat": seat, "taken": taken, "values": values}
