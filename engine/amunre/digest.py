@@ -127,10 +127,10 @@ def turn_parts(events: list[Event], seat: int, locale: str | None = None) -> lis
                          if "province" in a else t("amunre.digest.played", locale, card=card))
         elif e.template == "sold":
             parts.append(t("amunre.digest.sold", locale, card=card_name(a["card"], locale)))
-        elif e.template == "bought":
+        elif e.template == "bought" and a["item"] == "card":  # farmers, stones: where placed
             parts.append(t("amunre.digest.bought", locale, n=a["n"],
                            item=item_name(a["item"], a["n"], locale)))
-        elif e.template in ("placed", "took") and "province" in a:
+        elif e.template in ("placed", "took") and "province" in a:  # at once (A-BUY-11, -16)
             placed[(a["item"], a["province"])] += 1
         elif e.template == "took":
             parts.append(t("amunre.digest.took", locale, item=item_name(a["item"], 1, locale)))
