@@ -79,7 +79,7 @@ async def test_amunre_digest_in_a_dm_and_the_replay_in_the_final_post(agora):
     d = agora.double
     bot, gid = await start(d, agora, "amunre", seed=8)
     ids = {d.user(u).id: u for u in HUMANS}
-    digests = ai_told = reveals = 0
+    digests = ai_told = reveals = pictures = 0
     for _ in range(1500):
         await settle(bot)
         table = await bot.games.table(gid)
@@ -95,10 +95,11 @@ async def test_amunre_digest_in_a_dm_and_the_replay_in_the_final_post(agora):
             digests += 1
             ai_told += any(line.startswith(f"• {AI}") for line in shown)
             reveals += any(line.startswith("• Sacrifices revealed:") for line in shown)
+            pictures += "since.png" in {a.filename for a in prompt.attachments}
             # a sealed sacrifice is never told before its reveal: every one named is opened
             assert not any("sealed" in line for line in shown)
         await click_choice(d, user, prompt, ("Done", "Stop", "End your buying"))
-    assert digests > 10 and ai_told > 3 and reveals >= 3
+    assert digests > 10 and ai_told > 3 and reveals >= 3 and pictures > 3
     await check_final_post(d, bot, gid, "amunre")
 
 
