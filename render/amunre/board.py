@@ -323,7 +323,8 @@ def _scores(d: Draw, view: View, locale: str | None) -> None:
         if p.seat in result.get("winners", []):
             tags.append((tr("winner", locale), pal.NEW_RING, pal.WHITE))
         if "gold" in result and p.seat < len(result["gold"]):
-            tags.append((tr("final_gold", locale, gold=result["gold"][p.seat]), pal.GOLD,
+            tags.append((tr("final_gold", locale, gold=result["gold"][p.seat],
+                             count=result["gold"][p.seat]), pal.GOLD,
                          pal.INK))
         if p.sealed:
             tags.append((tr("sealed", locale), pal.HEADER, pal.HEADER_INK))
@@ -685,7 +686,7 @@ def _bids(d: Draw, bids: list[tuple[PlayerView, int]], x: int, right: int, y: in
 def _material(pv: ProvinceView, locale: str | None) -> str:
     parts = []
     if pv.free_gold:
-        parts.append(tr("free_gold", locale, n=pv.free_gold))
+        parts.append(tr("free_gold", locale, n=pv.free_gold, count=pv.free_gold))
     if pv.free_cards:
         parts.append(tr("free_cards", locale, n=pv.free_cards, count=pv.free_cards))
     return " · ".join(parts)

@@ -114,7 +114,7 @@ async def test_whole_game_through_discord(agora):
     final = d.messages(CHANNEL)[-1]
     assert "Final scores" in final.content and "Winner" in final.content
     for name, score in zip(table.names, res["scores"], strict=True):
-        assert f"{name}: {score} points" in final.content
+        assert f"{name}: {score} VP (demigods: " in final.content
     # every turn posted a board picture (plus the opening and the epoch posts)
     log = await bot.store.log(game_id)
     turns = sum(1 for e in log if e.decision["kind"] == "action")
