@@ -118,7 +118,7 @@ def stats(record: dict[str, Any], locale: str | None = None) -> bytes:
     img = recap.stats_card(tr("stats.title", locale), seats, sources,
                            score_sources(events, len(seats)),
                            tr("stats.chart", locale), scores, marks,
-                           tr("stats.rounds", locale, n=rounds), COLOURS)
+                           tr("stats.rounds", locale, count=rounds), COLOURS)
     return encode(img)  # in full colour: the sources' colours stay exact
 
 

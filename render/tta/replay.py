@@ -137,7 +137,7 @@ def stats(record: dict[str, Any], locale: str | None = None) -> bytes:
     img = recap.stats_card(tr("stats.title", locale), seats, sources,
                            culture_sources(events, result, len(players)),
                            tr("stats.chart", locale), scores, marks,
-                           tr("stats.rounds", locale, n=last["round"]), COLOURS)
+                           tr("stats.rounds", locale, count=last["round"]), COLOURS)
     return encode(img)
 
 
