@@ -260,7 +260,11 @@ def _canvas(ground: Image.Image) -> Image.Image:
 
 
 def _just_won(view: View) -> set[str]:
-    """The provinces the auction of this round just gave out, while its result is the news."""
+    """The provinces the auction of this round just gave out, while its result is the news;
+    or, in the pictures that say what changed ("since your last turn", the close-up), the
+    provinces they name (`view.last["ring"]`)."""
+    if "ring" in view.last:
+        return set(view.last["ring"])
     last = view.last.get("auction")
     if not last or last.get("round") != view.round or view.phase != "buy":
         return set()
