@@ -6,6 +6,7 @@ front end (the Discord side, a web page) sends these bytes as they are."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -56,11 +57,17 @@ def render_digest(table: Table, events: list[dict], seat: int) -> bytes | None:
 
 def render_replay(table: Table, decisions: list[tuple[int, dict]]) -> list[tuple[str, bytes]]:
     """A finished game's replay pictures (an animation, a stats card), if the game draws them:
-    from its full record, rebuilt from the seed and every decision."""
+    from its full record, rebuilt from the seed and every decision. One at a time: a replay
+    holds 25-30 MB while it is drawn (benchmarks/bench_memory.py), and games ending together
+    must not add those up."""
     k, game = table.kind, table.game
     record = full_record(k.id, table.names, engine_options(k.info, game.options), game.seed,
                          decisions)
-    return k.replay_files(record)
+    with _REPLAYS:
+        return k.replay_files(record)
+
+
+_REPLAYS = threading.Lock()
 
 
 def render_hand(table: Table, seat: int) -> bytes:
