@@ -28,7 +28,8 @@ from .postgres import PgStore
 from .sqlite import Store
 
 # parents before children (the foreign keys); each table of the latest schema must be listed
-TABLES = ("games", "seats", "decisions", "snapshots", "drafts", "journal", "users", "leases")
+TABLES = ("games", "seats", "decisions", "snapshots", "drafts", "journal", "users", "leases",
+          "results")
 IDENTITY = {"games": "id", "journal": "id"}  # the columns whose sequences must move on
 EXIT_REFUSED = 2
 EXIT_UNREACHABLE = 3
