@@ -114,13 +114,14 @@ def public_events(events: Iterable[Event | dict[str, Any]]) -> list[dict[str, An
 
 
 def full_record(game_id: str, names: list[str], options: dict[str, Any] | None, seed: int,
-                decisions: Iterable[tuple[int, Decision | dict[str, Any]]], title: str = ""
-                ) -> dict[str, Any]:
+                decisions: Iterable[tuple[int, Decision | dict[str, Any]]], title: str = "",
+                agora: str | None = None) -> dict[str, Any]:
     """The complete record of a finished game: the public record (status "over") plus "seed",
     "decisions" ([seat, {"kind", "args"}] pairs) and "result". The game is rebuilt from the seed
     and the decisions to write the public log and the result, so the record is consistent by
-    construction. Raises ValueError if a decision is illegal or the game is not over (an
-    unfinished or abandoned game has a public record only)."""
+    construction (so under this Agora's rules of the game; `agora` names the Agora version it
+    was played under, this one by default). Raises ValueError if a decision is illegal or the
+    game is not over (an unfinished or abandoned game has a public record only)."""
     info = _info(game_id)
     rules = registry.rules(game_id)
     names = list(names)
@@ -146,7 +147,7 @@ def full_record(game_id: str, names: list[str], options: dict[str, Any] | None, 
     if res is None:
         raise ValueError(t("core.record.not_over"))
     return {"format": FORMAT, "version": VERSION, "game": game_id, "title": str(title),
-            **_versions(info, (None, None)), "status": "over", "seats": names,
+            **_versions(info, (agora, None)), "status": "over", "seats": names,
             "options": dict(options or {}), "public_log": log, "public_events": public,
             "seed": seed, "decisions": pairs, "result": _plain(res)}
 
