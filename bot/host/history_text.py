@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import unicodedata
 
-from data.i18n import number, t
+from babel.numbers import format_decimal
+
+from data.i18n import language, t
 from engine import registry
 
 from ..store import Finished
@@ -25,8 +27,8 @@ def game_name(game: str) -> str:
 
 
 def rating_text(value: float) -> str:
-    """A rating as the language writes it, to one decimal place."""
-    return number(round(value, 1) + 0.0)  # (+ 0.0: never "-0")
+    """A rating as the language writes it, always with one decimal place ("5.0", "−1,2")."""
+    return format_decimal(round(value, 1) + 0.0, format="0.0", locale=language())  # never -0
 
 
 def _width(text: str) -> int:
