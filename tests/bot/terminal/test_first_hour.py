@@ -299,7 +299,7 @@ def test_a_prompt_after_another_seats_turn_says_what_happened_in_the_log_s_words
 def test_the_readme_documents_the_terminal() -> None:
     """The quick start names every game with its seat counts; --resume, --save, rules and
     undo are documented; the commands_synced line is the one the bot logs (one command per
-    game and /mygames, and the guild)."""
+    game, /mygames, /ranking, /stats and /history, and the guild)."""
     from tests.paths import ROOT
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -313,5 +313,6 @@ def test_the_readme_documents_the_terminal() -> None:
         assert word in offline_part, word
     app = (ROOT / "bot" / "discord" / "app.py").read_text(encoding="utf-8")
     assert 'log("commands_synced", count=len(synced), guild=' in app
-    count = len(registry.ids()) + 1  # bot.discord.commands.build: every game, and /mygames
+    # bot.discord.commands.build: every game, /mygames, /ranking, /stats and /history
+    count = len(registry.ids()) + 4
     assert f'"commands_synced", "count": {count}, "guild": null}}' in " ".join(readme.split())
