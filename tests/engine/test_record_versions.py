@@ -24,7 +24,7 @@ SAMPLE = ROOT / "docs" / "sample-amunre.record.json"  # a finished Amun-Re game 
 
 def test_the_agora_version_is_the_packages():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    assert AGORA_VERSION == project["version"]
+    assert project["version"] == AGORA_VERSION
 
 
 def test_a_record_names_the_agora_and_the_rules_it_was_played_under():
