@@ -6,6 +6,7 @@ of PAGE games."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from babel.numbers import format_decimal
@@ -17,8 +18,8 @@ from ..store import Finished
 from .history import TREND, Board, Player, places
 
 RANKED = 20  # rows of a leaderboard
-PAGE = 6  # games per page of the history (a page of long names still fits a message)
-NAME_WIDTH = 16  # a name's column in the leaderboard (longer names are cut)
+PAGE = 5  # games per page of the history (five seats of long names still fit a message)
+NAME_WIDTH = 16  # a name's room in the leaderboard and the history (longer names are cut)
 SPARK = "▁▂▃▄▅▆▇█"
 
 
@@ -29,6 +30,12 @@ def game_name(game: str) -> str:
 def rating_text(value: float) -> str:
     """A rating as the language writes it, always with one decimal place ("5.0", "−1,2")."""
     return format_decimal(round(value, 1) + 0.0, format="0.0", locale=language())  # never -0
+
+
+def plain(name: str) -> str:
+    """A player's name shown as typed: Discord's markdown characters in it are escaped (a
+    name like "al_ice_" is not italics)."""
+    return re.sub(r"([\\*_~|`])", r"\\\1", name)
 
 
 def _width(text: str) -> int:
@@ -107,8 +114,8 @@ def stats_text(boards: dict[str, Board], user_id: int, name: str) -> str:
         trend = trend_text(player)
         lines.append(line + (" · " + trend if trend else ""))
     if not lines:
-        return t("bot.stats.none", name=name)
-    return "\n".join([t("bot.stats.head", name=name), *lines])
+        return t("bot.stats.none", name=plain(name))
+    return "\n".join([t("bot.stats.head", name=plain(name)), *lines])
 
 
 def standings_text(f: Finished) -> str:
@@ -117,7 +124,8 @@ def standings_text(f: Finished) -> str:
     place = places(f.result, len(seats))
     scores = f.result.get("scores") or []
     order = sorted(seats, key=lambda s: (place[s.seat], s.seat))
-    return " · ".join(t("bot.history.place", place=place[s.seat], name=s.name,
+    return " · ".join(t("bot.history.place", place=place[s.seat],
+                        name=plain(_fit(s.name, NAME_WIDTH).rstrip()),
                         score=scores[s.seat] if s.seat < len(scores) else "-")
                       for s in order)
 

@@ -27,6 +27,7 @@ from engine.record import load_record, replay
 from engine.version import AGORA_VERSION
 from tests.bot.bot_helpers import button_id, click_choice, has_prompt, newest, settle
 from tests.discord_double import DiscordDouble
+from tests.discord_double.models import Channel
 from tests.sealed import rules
 
 PLAYERS = ("alice", "bob", "carol")
@@ -44,13 +45,14 @@ def offer_label(coins: int) -> str:
     return f"Offer {coins} coin" + ("" if coins == 1 else "s")
 
 
-async def command(d: DiscordDouble, who: str, channel: str, *names: str, **options: Any):
+async def command(d: DiscordDouble, who: str, channel: str | Channel, *names: str,
+                  **options: Any):
     inter = await d.slash(who, channel, *names, options=options)
     await inter.wait_done(10)
     return inter
 
 
-async def open_game(d: DiscordDouble, channel: str, players: tuple[str, ...],
+async def open_game(d: DiscordDouble, channel: str | Channel, players: tuple[str, ...],
                     ai: int = 0) -> None:
     await command(d, players[0], channel, "sealed", "start")
     for name in players[1:]:
@@ -60,10 +62,12 @@ async def open_game(d: DiscordDouble, channel: str, players: tuple[str, ...],
     await command(d, players[0], channel, "sealed", "begin")
 
 
-async def finish(d: DiscordDouble, bot: Any, channel: str, offers: dict[str, int]) -> Table:
+async def finish(d: DiscordDouble, bot: Any, channel: str | Channel, offers: dict[str, int]
+                 ) -> Table:
     """Play the channel's game to its end: each awaited person clicks the offer chosen for
     them (then Confirm) and takes 2 coins in their turn, always on their newest DM prompt."""
-    game = await bot.store.latest_game(d.channel(channel).id)
+    room = channel if isinstance(channel, Channel) else d.channel(channel)
+    game = await bot.store.latest_game(room.id)
     names = {d.user(n).id: n for n in PLAYERS}
     for _ in range(80):
         await settle(bot)
@@ -115,6 +119,23 @@ async def test_ratings_stats_and_history_across_a_restart(agora, sealed_register
     click = await d.click("alice", ask.message, button_id(ask.message, "ag:x:"))
     await click.wait_done()
     await settle(bot)
+    # a game on another server, which carol wins, is that server's history only
+    other = d.add_guild("Another server", channels=("other-game",))
+    for name in PLAYERS:
+        d.add_member(other, name)
+    room = d.channel("other-game", other)
+    await open_game(d, room, PLAYERS)
+    elsewhere = await finish(d, bot, room, {"alice": 1, "bob": 2, "carol": 3})
+    assert rules.result(elsewhere.state)["winners"] == [2]
+    there = (await command(d, "carol", room, "ranking", game="sealed")).content
+    assert "1 finished game)" in there and table_rows(there)[1][1] == "carol"
+    history_there = (await command(d, "carol", room, "history")).content.splitlines()
+    assert len(history_there) == 2 and f"#{elsewhere.game.id}**" in history_there[1]
+    # the history belongs to servers: Discord does not even offer these commands in a DM
+    for name in ("ranking", "stats", "history"):
+        with pytest.raises(PermissionError, match="not available in DMs"):
+            await d.slash("alice", d.dm_channel("alice"), name,
+                          options={"game": "sealed"} if name == "ranking" else {})
 
     ranking = (await command(d, "carol", "general", "ranking", game="sealed")).content
     assert "Sealed offers" in ranking and "2 finished games" in ranking
@@ -160,9 +181,10 @@ async def test_ratings_stats_and_history_across_a_restart(agora, sealed_register
     record = load_record(attachment.data)
     assert record["agora"] == AGORA_VERSION and record["rules"] == rules.INFO.rules_version
     assert record["result"]["winners"] == [0] and list(replay(record))
-    refused = await command(d, "dave", "general", "history", id=first.game.id + 2)
-    assert refused.content == f"There is no finished game #{first.game.id + 2} on this server."
-    assert not refused.attachments
+    for other_id in (first.game.id + 2, elsewhere.game.id):  # abandoned; another server's
+        refused = await command(d, "dave", "general", "history", id=other_id)
+        assert refused.content == f"There is no finished game #{other_id} on this server."
+        assert not refused.attachments
     assert "There is no page 3" in (await command(d, "dave", "general", "history",
                                                   page=3)).content
 

@@ -12,11 +12,14 @@ import pytest
 from openskill.models import PlackettLuce
 
 from bot.host.history import AI_RATINGS, History, places, rate
+from bot.host.history_text import history_text, ranking_text
+from bot.host.messages import LIMIT
 from bot.host.turns import Games
 from bot.store import Finished, GameRow, SeatRow
 from bot.store.migrate_db import migrate
 from bot.store.postgres import PgStore
 from bot.store.sqlite import Store
+from data.i18n import use_language
 from engine.pantheon import result as pantheon_result
 from tests.paths import FIXTURES
 
@@ -120,3 +123,32 @@ async def test_an_old_database_moved_to_postgres_has_its_finished_games_rated(tm
         await old_database_history(store)
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "cs", "de", "pl"])
+def test_a_full_page_and_a_long_leaderboard_fit_one_message(lang):
+    """Discord's 2,000 characters: a page of five-seat games with the longest names Discord
+    allows (32) and six-digit game numbers, and a leaderboard of 60 such players; the reader far
+    down the board is told where they stand."""
+    long = "Ž" * 31 + "_"
+    games = []
+    for n in range(12):
+        f = finished(900_000 + n, [(10 + i, None) for i in range(5)], [50, 40, 40, 30, 20], [0],
+                     game="tta")
+        f.game.guild_id, f.game.channel_id = 10**18, 10**18 + 1
+        f.final_message = 10**18 + 2
+        for s in f.seats:
+            s.name = long
+        games.append(f)
+    many = [finished(n, [(1000 + n, None), (2000 + n, None)], [5, 1], [0]) for n in range(60)]
+    for f in many:
+        for s in f.seats:
+            s.name = long
+    with use_language(lang):
+        page = history_text(games, "tta", 1)
+        board = ranking_text(rate(many)["pantheon"], "pantheon", 2050)
+    assert len(page) <= LIMIT and page.count("https://discord.com/channels/") == 5
+    assert "Ž" * 15 + "…" in page and "\\_" not in page  # cut, so the _ is gone
+    assert len(board) <= LIMIT
+    assert board.count("\n") >= 22 and "Ž" * 15 + "…" in board
+    assert {"en": "You: place", "cs": "Ty:", "de": "Du: Platz", "pl": "Ty: miejsce"}[lang] in board
