@@ -7,17 +7,17 @@ have seen. `replay_files(record)` is the render hook the host calls for its fina
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass, field
 from typing import Any
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageDraw
 
 from engine.core import Event
 from engine.pantheon import digest
 from engine.pantheon import view as make_view
 from engine.pantheon.view import View
 from engine.record import replay
+from render.animation import Animation
 from render.png import encode
 from render.typeface import TextDraw, fit, font, text_width
 from render.words import t
@@ -98,63 +98,45 @@ def _frame(board: Image.Image, view: View, number: int, total: int,
     return img.quantize(palette=PALETTE, dither=Image.Dither.NONE)
 
 
-# the GIF's palette: the board's colours, and a last index for "as in the frame before"
-COLOURS = len(pal.QUANT_COLOURS)
-CLEAR = 255
-GIF_PALETTE = [c for rgb in pal.QUANT_COLOURS for c in rgb] + [0, 0, 0] * (256 - COLOURS)
-INDEX_LUT = [i if i < COLOURS else 0 for i in range(256)]  # padding entries repeat colour 0
-SAME_LUT = [255] + [0] * 255
-
-
-def _indices(frame: Image.Image) -> Image.Image:
-    """A palette frame's colour indices as a grey image (for comparing and masking)."""
-    return Image.frombytes("L", frame.size, frame.tobytes()).point(INDEX_LUT)
-
-
-def _gif(frames: list[Image.Image]) -> bytes:
-    """The frames as an animated GIF. Every pixel a frame shares with the one before is left
-    clear, so a turn costs only the few fields, scores and lines it changed."""
-    durations = [FRAME_MS] * len(frames)
-    durations[0] = FIRST_MS
-    durations[-1] = LAST_MS if len(frames) > 1 else FIRST_MS
-    out_frames = []
-    prev = None
-    for frame in frames:
-        cur = _indices(frame)
-        shown = cur
-        if prev is not None:
-            shown = cur.copy()
-            shown.paste(CLEAR, mask=ImageChops.difference(cur, prev).point(SAME_LUT))
-        img = Image.frombytes("P", cur.size, shown.tobytes())
-        img.putpalette(GIF_PALETTE)
-        out_frames.append(img)
-        prev = cur
-    out = io.BytesIO()
-    out_frames[0].save(out, format="GIF", save_all=True, append_images=out_frames[1:], loop=0,
-                       duration=durations, disposal=1, transparency=CLEAR, optimize=False)
-    return out.getvalue()
+# the GIF's palette: the board's (its conversion never gives index 255, the animation's CLEAR)
+GIF_PALETTE = list(pal.PAL.data)
 
 
 def animation(views: list[View], locale: str | None = None, width: int = FRAME_W,
               budget: int = BUDGET) -> bytes:
     """An animated GIF of the public board, one frame per view (the start, then each turn),
-    about `width` pixels wide; smaller when the file would pass `budget` bytes."""
+    about `width` pixels wide; smaller when the file would pass `budget` bytes. The frames are
+    drawn and encoded one at a time (render/animation.py): memory holds a board or two, not
+    the game."""
     if not views:
         raise ValueError("an animation needs at least one view")
-    total = len(views) - 1
-    boards = [_board(v, width, locale) for v in views]
-    quantized = [b.quantize(palette=PALETTE, dither=Image.Dither.NONE) for b in boards]
-    del boards
+    size: tuple[int, int] | None = None  # None: the board reduced by a whole factor
     while True:
-        data = _gif([_frame(b, v, i, total, locale)
-                     for i, (b, v) in enumerate(zip(quantized, views, strict=True))])
-        w, h = quantized[0].size
+        data, (w, h) = _animate(views, locale, width, size)
         if len(data) <= budget or w <= MIN_FRAME_W:
             return data
         scale = 0.9 * (budget / len(data)) ** 0.5
-        size = (max(MIN_FRAME_W, int(w * scale)), max(1, int(h * max(MIN_FRAME_W, w * scale) / w)))
-        quantized = [b.convert("RGB").resize(size, Image.Resampling.BOX).quantize(
-            palette=PALETTE, dither=Image.Dither.NONE) for b in quantized]
+        new_w = max(MIN_FRAME_W, int(w * scale))
+        size = (new_w, max(1, round(h * new_w / w)))
+
+
+def _animate(views: list[View], locale: str | None, width: int,
+             size: tuple[int, int] | None) -> tuple[bytes, tuple[int, int]]:
+    """One pass: every view's board (resized to `size` if given) as a frame; the GIF and the
+    boards' size."""
+    total = len(views) - 1
+    out = Animation(GIF_PALETTE)
+    board_size = (0, 0)
+    for i, view in enumerate(views):
+        board = _board(view, width, locale)
+        if size is not None:
+            board = board.convert("RGB").resize(size, Image.Resampling.BOX)
+        board_size = board.size
+        quantized = board.quantize(palette=PALETTE, dither=Image.Dither.NONE)
+        del board
+        ms = FIRST_MS if i == 0 else LAST_MS if i == total else FRAME_MS
+        out.add(_frame(quantized, view, i, total, locale), ms)
+    return out.getvalue(), board_size
 
 
 # --- the stats card ------------------------------------------------------------------------------
