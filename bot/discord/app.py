@@ -33,6 +33,7 @@ from ..store import GameStore, is_postgres, open_store, safe_target
 from .commands import Services, build
 from .components import Buttons
 from .config import Config, ConfigError
+from .history import HistoryCommands
 from .locales import CatalogueTranslator, Entry
 from .play import Play, failure_text
 from .publish import Publisher
@@ -115,7 +116,8 @@ class AgoraBot(commands.AutoShardedBot):
                                    remind_after=config.remind_after, every=config.remind_every)
         await self.tree.set_translator(CatalogueTranslator())  # descriptions in cs, de, pl
         services = Services(store, games, lobby, publisher, buttons, config.remind_after)
-        for cmd in build(services):  # one group per registered game, and /mygames
+        # one group per registered game, /mygames, and the history: /ranking, /stats, /history
+        for cmd in [*build(services), *HistoryCommands(services).commands()]:
             self.tree.add_command(cmd)
         if self.config.guild_id:
             guild = discord.Object(id=self.config.guild_id)

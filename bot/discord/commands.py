@@ -14,7 +14,6 @@ ordinary messages."""
 from __future__ import annotations
 
 import inspect
-import io
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -25,23 +24,12 @@ from discord import app_commands
 
 from data.i18n import LANGUAGES, t, use_language
 from engine.core import Event, IllegalDecision, OptionSpec
-from engine.record import (
-    FIRST_RULES,
-    dumps_record,
-    full_record,
-    public_events,
-    public_record,
-    replayable,
-    stored_record,
-)
-from engine.registry import ids as registry_ids
+from engine.record import public_events
 
 from ..host import messages
-from ..host.history import History
-from ..host.history_text import history_text, ranking_text, stats_text
 from ..host.kinds import Kind, kinds
 from ..host.language import start_language
-from ..host.lobby import Lobby, engine_options
+from ..host.lobby import Lobby
 from ..host.pictures import picture, render_board, render_hand
 from ..host.turns import Games, Panel, Refusal, StepResult, Table
 from ..host.verbs import ANY
@@ -51,6 +39,7 @@ from .components import Buttons
 from .locales import text
 from .play import can_manage
 from .publish import Publisher, png_file
+from .records import export_note, game_record, record_file
 from .reminders import idle_limit
 
 # an autocomplete value; anyone can type any text here, so the numbers are bounded (int() of a
@@ -617,56 +606,6 @@ class GameCommands:
         await self._guarded(interaction, work)
 
 
-def other_rules(table: Table) -> bool:
-    """The game was begun under other rules than this Agora's version of its game plays."""
-    return (table.game.rules_version or FIRST_RULES) != table.kind.info.rules_version
-
-
-async def game_record(store: GameStore, table: Table) -> dict[str, Any]:
-    """The game's record, naming the Agora and rules versions it was played under: the public
-    log while it is played (or when it was abandoned), the whole record (seed and every
-    decision) once it is over (engine.record). A finished game of other rules than this
-    Agora's is not replayed to make it (these rules could not): its record is what was stored
-    as it was played, its result the one kept when it ended."""
-    game = table.game
-    k = table.kind
-    options = engine_options(k.info, game.options)
-    played = (game.agora_version, game.rules_version)
-    entries = await store.log(game.id)
-    if game.status == "over" and other_rules(table):
-        kept = next((f for f in await store.finished(game.guild_id, k.id)
-                     if f.game.id == game.id), None)
-        if kept is not None:
-            return stored_record(k.id, table.names, options, game.seed,
-                                 [(e.seat, e.decision) for e in entries],
-                                 [e.events for e in entries], kept.result, played,
-                                 title=messages.title(table))
-    if game.status != "over" or table.state is None or other_rules(table):
-        opening = (k.rules.start_events(table.state)
-                   if table.state is not None and not other_rules(table) else [])
-        return public_record(k.id, table.names, options, game.status, messages.title(table),
-                             [opening, *[e.events for e in entries]], played)
-    decisions = [(e.seat, e.decision) for e in entries]
-    return full_record(k.id, table.names, options, game.seed, decisions,
-                       title=messages.title(table), agora=game.agora_version)
-
-
-def export_note(table: Table, record: dict[str, Any]) -> str:
-    """What the export's reply says of its record: public, whole, or whole but of other rules
-    (then why `agora replay` cannot replay it)."""
-    if "decisions" not in record:
-        return t("bot.export.public", title=messages.title(table))
-    why = replayable(record)
-    if why is not None:
-        return t("bot.export.other_rules", title=messages.title(table), why=why)
-    return t("bot.export.full", title=messages.title(table))
-
-
-def record_file(table: Table, record: dict[str, Any]) -> discord.File:
-    name = f"agora-{table.game.game}-{table.game.id}.json"
-    return discord.File(io.BytesIO(dumps_record(record).encode()), filename=name)
-
-
 async def mygames_text(store: GameStore, games: Games, user_id: int) -> str:
     """Every open game of any kind that waits for this user (or is still in its lobby)."""
     rows = await store.games_of_user(user_id)
@@ -697,91 +636,8 @@ def table_name(game_id: str) -> str:
     return next((k.name for k in kinds() if k.id == game_id), game_id)
 
 
-class HistoryCommands:
-    """`/ranking`, `/stats` and `/history`: the server's finished games, its leaderboards and
-    each player's statistics (bot.host.history). Every answer is private (ephemeral), as
-    `/mygames` is: asking about the history does not post in the game channels."""
-
-    def __init__(self, services: Services) -> None:
-        self.store = services.store
-        self.games = services.games
-        self.history = History(services.games)
-
-    async def _guarded(self, interaction: discord.Interaction,
-                       work: Callable[[int], Awaitable[tuple[str, list[discord.File]]]]
-                       ) -> None:
-        """Acknowledge, refuse outside a server, run, answer privately."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            if interaction.guild_id is None:
-                raise Refusal(t("bot.err.guild_only"))
-            content, files = await work(interaction.guild_id)
-        except Refusal as r:
-            log("refused", user=interaction.user.id, rule=r.rule)
-            content, files = str(r), []
-        await interaction.followup.send(messages.clip(content), ephemeral=True, files=files)
-
-    @staticmethod
-    def _game(game: str | None) -> str | None:
-        if game is not None and game not in registry_ids():
-            raise Refusal(t("bot.err.unknown_game", game=game,
-                            games=", ".join(k.name for k in kinds())))
-        return game
-
-    async def ranking(self, interaction: discord.Interaction, game: str) -> None:
-        async def work(guild: int) -> tuple[str, list[discord.File]]:
-            chosen = self._game(game)
-            assert chosen is not None
-            boards = await self.history.boards(guild)
-            return ranking_text(boards.get(chosen), chosen, interaction.user.id), []
-        await self._guarded(interaction, work)
-
-    async def stats(self, interaction: discord.Interaction,
-                    user: discord.User | discord.Member | None = None) -> None:
-        async def work(guild: int) -> tuple[str, list[discord.File]]:
-            who = user or interaction.user
-            boards = await self.history.boards(guild)
-            return stats_text(boards, who.id, who.display_name), []
-        await self._guarded(interaction, work)
-
-    async def history_(self, interaction: discord.Interaction, game: str | None = None,
-                       page: int = 1, id: int | None = None) -> None:
-        async def work(guild: int) -> tuple[str, list[discord.File]]:
-            chosen = self._game(game)
-            finished = await self.history.finished(guild, chosen)
-            if id is None:
-                return history_text(finished, chosen, page), []
-            if not any(f.game.id == id for f in finished):
-                raise Refusal(t("bot.history.no_such", id=id))
-            table = await self.games.table(id)
-            record = await game_record(self.store, table)
-            return export_note(table, record), [record_file(table, record)]
-        await self._guarded(interaction, work)
-
-    def commands(self) -> list[app_commands.Command]:
-        games = [app_commands.Choice(name=k.name, value=k.id) for k in kinds()]
-        user = Optional[discord.User]  # noqa: UP045
-        out = [
-            command("ranking", text("bot.cmd.ranking"), self.ranking, [_param("game", str)],
-                    {"game": text("bot.cmd.param.game_ranking")}, {"game": games}),
-            command("stats", text("bot.cmd.stats"), self.stats, [_param("user", user, None)],
-                    {"user": text("bot.cmd.param.user")}),
-            command("history", text("bot.cmd.history"), self.history_,
-                    [_param("game", Optional[str], None),  # noqa: UP045
-                     _param("page", app_commands.Range[int, 1, 10_000], 1),
-                     _param("id", Optional[app_commands.Range[int, 1, 2**53]], None)],  # noqa: UP045
-                    {"game": text("bot.cmd.param.game_history"),
-                     "page": text("bot.cmd.param.page"), "id": text("bot.cmd.param.id")},
-                    {"game": games}),
-        ]
-        for c in out:
-            c.guild_only = True  # a server's history: not offered in direct messages
-        return out
-
-
 def build(services: Services) -> list[app_commands.Group | app_commands.Command]:
-    """Every registered game's group, `/mygames` across all of them, and the server's history:
-    `/ranking`, `/stats`, `/history`."""
+    """Every registered game's group, and `/mygames` across all of them."""
     out: list[app_commands.Group | app_commands.Command] = [
         GameCommands(services, k).group() for k in kinds()]
 
@@ -791,5 +647,4 @@ def build(services: Services) -> list[app_commands.Group | app_commands.Command]
         await interaction.followup.send(messages.clip(text), ephemeral=True)
 
     out.append(command("mygames", text("bot.cmd.mygames_all"), mygames, []))
-    out += HistoryCommands(services).commands()
     return out

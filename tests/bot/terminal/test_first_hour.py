@@ -313,6 +313,6 @@ def test_the_readme_documents_the_terminal() -> None:
         assert word in offline_part, word
     app = (ROOT / "bot" / "discord" / "app.py").read_text(encoding="utf-8")
     assert 'log("commands_synced", count=len(synced), guild=' in app
-    # bot.discord.commands.build: every game, /mygames, /ranking, /stats and /history
+    # bot.discord.app: every game and /mygames (commands.build), /ranking, /stats and /history
     count = len(registry.ids()) + 4
     assert f'"commands_synced", "count": {count}, "guild": null}}' in " ".join(readme.split())
