@@ -19,6 +19,7 @@ restart or another process sees the same. What a player is shown is the model's 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,7 +29,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 from engine import registry
 
 from ..logs import log, log_error
-from ..store import Finished, GameStore
+from ..store import Finished, GameStore, remember
 from .turns import Games
 
 MODEL = PlackettLuce()
@@ -37,6 +38,7 @@ MODEL = PlackettLuce()
 AI_RATINGS: dict[str, tuple[float, float]] = {"easy": (20.0, 1.0), "normal": (25.0, 1.0)}
 AI_OTHER = (25.0, 1.0)  # a level not listed (a game's own level names)
 TREND = 8  # ratings shown in a trend
+SERVERS_KEPT = 256  # servers whose boards stay in memory until their next finished game
 
 
 def places(result: dict[str, Any], seats: int) -> list[int]:
@@ -139,6 +141,10 @@ class History:
     def __init__(self, games: Games) -> None:
         self.games = games
         self.store: GameStore = games.store
+        # each server's boards, kept until another of its games has finished: rating a game
+        # takes a quarter of a millisecond, so a server with thousands of games is rated in a
+        # worker thread once per finished game, not once per question
+        self._boards: dict[int | None, tuple[tuple[int, int], dict[str, Board]]] = {}
 
     async def finished(self, guild_id: int | None, game: str | None = None) -> list[Finished]:
         """The server's finished games (of `game`, or of every game), in the order they ended;
@@ -148,7 +154,17 @@ class History:
         return [f for f in await self.store.finished(guild_id, game) if f.game.game in ids]
 
     async def boards(self, guild_id: int | None) -> dict[str, Board]:
-        return rate(await self.finished(guild_id))
+        """Every game's board on the server. The finished games are read afresh (another
+        process may have finished one); they are rated again only when they changed (results
+        are only ever added, so their number and the newest game say so)."""
+        finished = await self.finished(guild_id)
+        key = (len(finished), max((f.game.id for f in finished), default=0))
+        kept = self._boards.get(guild_id)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        boards = await asyncio.to_thread(rate, finished)  # the event loop keeps answering
+        remember(self._boards, guild_id, (key, boards), SERVERS_KEPT)
+        return boards
 
     async def _derive_results(self, guild_id: int | None) -> None:
         """A game that finished before results were kept has its result derived once from its
