@@ -174,6 +174,10 @@ def _only(k: int) -> list[int]:
 
 
 _SCRATCH = threading.local()
+# each drawing thread keeps its scratch pictures (a byte a pixel) for the sizes it draws: at most
+# 9 of them and 12 million pixels (a Pantheon board's mask and shape pads are 7.4 million)
+SCRATCH_PADS = 9
+SCRATCH_PIXELS = 12_000_000
 BLANK = 255  # an index no palette conversion gives (Palette keeps its entries below it)
 # shapes remembered: a board draws a few hundred; the memo is emptied when it holds this many
 # shapes or pixels (about as many bytes: palette indices and bilevel masks)
@@ -182,11 +186,13 @@ SHAPE_MEMO_PIXELS = 24_000_000
 _SHAPES: dict[tuple[Any, ...], list[Any]] = {}
 _SHAPE_PIXELS = [0]
 _SEEN: set[tuple[Any, ...]] = set()  # shapes drawn once: remembered when they come again
-# finished regions (a province tile, ~33 kB each; most are smaller): ~34 MB at most. The least
-# recently used goes first: a game that posts several pictures a turn (Through the Ages: the
-# table and every player's board) must not push out the regions of its next table
+# finished regions (a province tile: ~33 kB in the palette, four times that in RGB): 1,024 of
+# them, and 16 MB at most. The least recently used goes first: a game that posts several
+# pictures a turn (Through the Ages: the table and every player's board) must not push out the
+# regions of its next table
 REGION_MEMO = 1024
-_REGIONS = Memo(REGION_MEMO)  # key -> the box's pixels (an ImagingCore)
+REGION_MEMO_BYTES = 16 * 1024 * 1024
+_REGIONS = Memo(REGION_MEMO, REGION_MEMO_BYTES)  # key -> the box's pixels (an ImagingCore)
 
 
 def _scratch(kind: str, size: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -198,7 +204,8 @@ def _scratch(kind: str, size: tuple[int, int]) -> tuple[Image.Image, ImageDraw.I
         pads = _SCRATCH.pads = {}
     key = (kind, size)
     if key not in pads:
-        if len(pads) > 8:
+        if len(pads) >= SCRATCH_PADS or sum(w * h for _, (w, h) in pads) + size[0] * size[1] > (
+                SCRATCH_PIXELS):
             pads.clear()
         pad = Image.new("1", size) if kind == "mask" else Image.new("L", size, BLANK)
         pads[key] = (pad, ImageDraw.Draw(pad))

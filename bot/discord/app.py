@@ -25,14 +25,17 @@ from discord.ext import commands
 from data.i18n import t
 
 from .. import logs
+from ..host import memory
 from ..host.leases import Leases
 from ..host.lobby import Lobby
 from ..host.turns import Games
 from ..logs import database_error, log, log_error
 from ..store import GameStore, is_postgres, open_store, safe_target
+from .away import AwayCommands
 from .commands import Services, build
 from .components import Buttons
 from .config import Config, ConfigError
+from .deadlines import Deadlines
 from .history import HistoryCommands
 from .locales import CatalogueTranslator, Entry
 from .play import Play, failure_text
@@ -72,6 +75,7 @@ class AgoraBot(commands.AutoShardedBot):
     leases: Leases
     play: Play
     reminders: Reminders
+    deadlines: Deadlines
     entry: Entry
 
     def __init__(self, config: Config) -> None:
@@ -99,7 +103,8 @@ class AgoraBot(commands.AutoShardedBot):
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         config = self.config
         # opened already by serve() (`agora run`); else (tests) here
-        self.store = store = getattr(self, "store", None) or await open_store(config.db_path)
+        self.store = store = getattr(self, "store", None) or await open_store(
+            config.db_path, clock=config.clock)
         self.games = games = Games(store, ai_delay=config.ai_delay)
         self.leases = leases = Leases(store)  # background work shared with other processes
         self.lobby = lobby = Lobby(games)
@@ -112,13 +117,17 @@ class AgoraBot(commands.AutoShardedBot):
         self.play = play = Play(store, games, lobby, publisher, buttons, entry)
         buttons.answer_with(play)
         self.add_dynamic_items(*buttons.items)
+        self.deadlines = Deadlines(self, store, games, publisher, buttons, config.clock)
         self.reminders = Reminders(self, store, games, leases, buttons,
-                                   remind_after=config.remind_after, every=config.remind_every)
+                                   remind_after=config.remind_after, every=config.remind_every,
+                                   deadlines=self.deadlines, clock=config.clock)
         await self.tree.set_translator(CatalogueTranslator())  # descriptions in cs, de, pl
-        services = Services(store, games, lobby, publisher, buttons, config.remind_after)
+        services = Services(store, games, lobby, publisher, buttons, config.remind_after,
+                            config.clock)
         # one group per registered game, /mygames, and the history: /ranking, /stats, /history
         for cmd in [*build(services), *HistoryCommands(services).commands()]:
             self.tree.add_command(cmd)
+        self.tree.add_command(AwayCommands(services).group())  # vacations, across all games
         if self.config.guild_id:
             guild = discord.Object(id=self.config.guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -247,6 +256,7 @@ def run_from_env(*, shards: str | None = None, shard_count: str | None = None) -
     AGORA_SHARD_IDS/AGORA_SHARD_COUNT. Every start-up failure is one line on standard error:
     exit code 2 for a setting to fix, 3 for Discord or PostgreSQL out of reach."""
     logs.setup()
+    memory.tune()  # before the first picture: see bot/host/memory.py
     env = dict(os.environ)
     if shards is not None:
         env["AGORA_SHARD_IDS"] = shards

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import inspect
 import re
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Optional
@@ -27,6 +28,7 @@ from engine.core import Event, IllegalDecision, OptionSpec
 from engine.record import public_events
 
 from ..host import messages
+from ..host.deadlines import ON_DEADLINE
 from ..host.kinds import Kind, kinds
 from ..host.language import start_language
 from ..host.lobby import Lobby
@@ -34,7 +36,7 @@ from ..host.pictures import picture, render_board, render_hand
 from ..host.turns import Games, Panel, Refusal, StepResult, Table
 from ..host.verbs import ANY
 from ..logs import log, log_error
-from ..store import GameStore
+from ..store import Away, GameStore
 from .components import Buttons
 from .locales import text
 from .play import can_manage
@@ -114,6 +116,7 @@ class Services:
     publisher: Publisher
     buttons: Buttons
     remind_after: float
+    clock: Callable[[], float] = time.time  # the game clocks' time source (tests: their own)
 
 
 class GameCommands:
@@ -126,6 +129,7 @@ class GameCommands:
         self.publisher = services.publisher
         self.buttons = services.buttons
         self.remind_after = services.remind_after
+        self.clock = services.clock
         self.kind = kind
         self.game = kind.id
 
@@ -204,13 +208,16 @@ class GameCommands:
             _param("language", Optional[str], None),  # noqa: UP045
             _param("reminder_hours", Optional[app_commands.Range[float, 0.0001, 720.0]],  # noqa: UP045
                    None),
+            _param("deadline_hours", Optional[app_commands.Range[int, 1, 720]], None),  # noqa: UP045
+            _param("on_deadline", Optional[str], None),  # noqa: UP045
             _param("seed", Optional[app_commands.Range[int, 0, 2**31 - 1]], None)]  # noqa: UP045
         start_help = {o.name: text(f"{k.id}.option.{o.name}", o.help) for o in lobby}
-        start_help |= {p: text(f"bot.cmd.param.{p}") for p in ("language", "reminder_hours",
-                                                                "seed")}
+        start_help |= {p: text(f"bot.cmd.param.{p}") for p in (
+            "language", "reminder_hours", "deadline_hours", "on_deadline", "seed")}
         start_fixed = {o.name: choices(o.choices, f"{k.id}.choice.{o.name}")
                        for o in lobby if o.kind == "choice"}
         start_fixed["language"] = choices(LANGUAGES, "bot.language")
+        start_fixed["on_deadline"] = choices(ON_DEADLINE, "bot.choice.on_deadline")
         level_help = {"level": text("bot.cmd.param.level")}
 
         def cmd(name: str, fn: Handler, params: list[P] | None = None, **more: Any
@@ -539,9 +546,14 @@ class GameCommands:
         async def work() -> None:
             table = await self._viewable(interaction)
             drafts = [d.seat for d in await self.store.drafts(table.game.id)]
-            await self._reply(interaction, messages.status_text(table, drafts,
-                                                                idle_limit(table.game.options,
-                                                                           self.remind_after)))
+            text = messages.status_text(table, drafts, idle_limit(table.game.options,
+                                                                  self.remind_after))
+            if table.game.status == "playing":
+                aways, cap = await awaited_away(self.store, table)
+                clocks = messages.clock_lines(table, aways, cap, self.clock())
+                if clocks:
+                    text += "\n" + "\n".join(clocks)
+            await self._reply(interaction, text)
         await self._guarded(interaction, work)
 
     async def log(self, interaction: discord.Interaction, n: int) -> None:
@@ -581,7 +593,7 @@ class GameCommands:
     async def mygames(self, interaction: discord.Interaction) -> None:
         await self._ack(interaction)
         await self._reply(interaction, await mygames_text(self.store, self.games,
-                                                          interaction.user.id))
+                                                          interaction.user.id, self.clock()))
 
     async def verify(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
@@ -606,18 +618,35 @@ class GameCommands:
         await self._guarded(interaction, work)
 
 
-async def mygames_text(store: GameStore, games: Games, user_id: int) -> str:
-    """Every open game of any kind that waits for this user (or is still in its lobby)."""
+async def awaited_away(store: GameStore, table: Table) -> tuple[dict[int, Away], int | None]:
+    """The vacations of the people a game waits for, and its server's cap on them."""
+    users = [table.seats[p.seat].user_id for p in table.awaited()]
+    aways = await store.away([u for u in users if u is not None])
+    guild = table.game.guild_id
+    return aways, await store.away_cap(guild) if aways and guild is not None else None
+
+
+async def mygames_text(store: GameStore, games: Games, user_id: int, now: float) -> str:
+    """Every open game of any kind that waits for this user (or is still in its lobby), and
+    the games that wait for someone on vacation."""
     rows = await store.games_of_user(user_id)
     lines = []
+    absent = []
     for game, seat in rows:
         link = f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"
         if game.turn_message:
             link += f"/{game.turn_message}"
         if game.status == "playing":
+            table = await games.table(game.id)
+            aways, cap = await awaited_away(store, table)
+            for p in table.awaited():
+                other = table.seats[p.seat]
+                line = messages.away_line(other, aways.get(other.user_id or 0), cap, now)
+                if line is not None:
+                    absent.append(t("bot.mygames.away", title=messages.title(table),
+                                    away=line, link=link))
             if seat.seat not in game.awaited:  # (a seat that could act out of turn is not
                 continue                       # waited for)
-            table = await games.table(game.id)
             prompt = table.prompt_of(seat.seat)
             if prompt is None:
                 continue
@@ -628,8 +657,12 @@ async def mygames_text(store: GameStore, games: Games, user_id: int) -> str:
                                                         id=game.id), link=link))
     others = len(rows) - len(lines)
     if not lines:
-        return t("bot.mygames.none", count=others)
-    return t("bot.mygames.head") + "\n" + "\n".join(lines)
+        text = t("bot.mygames.none", count=others)
+    else:
+        text = t("bot.mygames.head") + "\n" + "\n".join(lines)
+    if absent:
+        text += "\n" + t("bot.mygames.away_head") + "\n" + "\n".join(absent)
+    return text
 
 
 def table_name(game_id: str) -> str:
@@ -643,7 +676,8 @@ def build(services: Services) -> list[app_commands.Group | app_commands.Command]
 
     async def mygames(interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text = await mygames_text(services.store, services.games, interaction.user.id)
+        text = await mygames_text(services.store, services.games, interaction.user.id,
+                                  services.clock())
         await interaction.followup.send(messages.clip(text), ephemeral=True)
 
     out.append(command("mygames", text("bot.cmd.mygames_all"), mygames, []))

@@ -11,6 +11,7 @@ custom_id formats (all under Discord's 100 characters):
     ag:u:<game>:<decision>:<state>            undo the last draft step
     ag:t:<game>:<decision>                    "Take your turn" on the channel's turn message
     ag:x:<game>:<revision>                    confirm abandoning a game
+    ag:r:<game>:<seat>                        hand a seat that missed its deadlines to the AI
 The callbacks hand over to what answers clicks (`Clicks`, bot/discord/play.py), which the app
 names once (`Buttons.answer_with`): the item classes registered with discord.py are bound to it
 (see `Buttons`), so no callback looks anything up through the bot object."""
@@ -51,6 +52,8 @@ class Clicks(Protocol):
                         number: int) -> None: ...
     async def abandon(self, interaction: discord.Interaction, game_id: int,
                       revision: int) -> None: ...
+    async def hand_over(self, interaction: discord.Interaction, game_id: int,
+                        seat: int) -> None: ...
 
 
 class Entered:
@@ -201,8 +204,28 @@ class AbandonButton(Entered, discord.ui.DynamicItem[discord.ui.Button],
         await self.clicks.abandon(interaction, self.game, self.revision)
 
 
+class HandOverButton(Entered, discord.ui.DynamicItem[discord.ui.Button],
+                     template=r"ag:r:(?P<g>\d+):(?P<s>\d+)"):
+    """The host's offer after a seat missed three deadlines in a row: the AI plays it for
+    good (as `/<game> replace`)."""
+
+    def __init__(self, game: int, seat: int, label: str | None = None) -> None:
+        super().__init__(discord.ui.Button(
+            label=_clip(label or t("bot.button.hand_over", name="?"), 80),
+            style=discord.ButtonStyle.danger, custom_id=f"ag:r:{game}:{seat}"))
+        self.game, self.seat = game, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> HandOverButton:
+        return cls(int(match["g"]), int(match["s"]), item.label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await self.clicks.hand_over(interaction, self.game, self.seat)
+
+
 ITEMS = (OptionButton, OptionSelect, MoreButton, ConfirmButton, UndoStepButton, TurnButton,
-         AbandonButton)
+         AbandonButton, HandOverButton)
 
 
 class Buttons:
@@ -268,6 +291,13 @@ class Buttons:
         """The channel post's "Take your turn" (or "Answer") button."""
         view = discord.ui.View(timeout=None)
         view.add_item(self._bound[TurnButton](game_id, number, label))
+        return view
+
+    def replace_view(self, game_id: int, seat: int, name: str) -> discord.ui.View:
+        """The host's button to hand `name`'s seat to the AI for good."""
+        view = discord.ui.View(timeout=None)
+        view.add_item(self._bound[HandOverButton](game_id, seat,
+                                                  t("bot.button.hand_over", name=name)))
         return view
 
     def abandon_view(self, game_id: int, revision: int) -> discord.ui.View:

@@ -5,7 +5,9 @@ AGORA_LOCALE is read by the translation hook itself (data/i18n.py)."""
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 from data.i18n import t
@@ -28,6 +30,8 @@ class Config:
     shard_ids: tuple[int, ...] | None = None
     shard_count: int | None = None
     sweep_every: float = 30.0  # how often pending work (posts, AI turns) is looked for
+    # the game clocks' time source (reminders, deadlines, vacations): tests pass their own
+    clock: Callable[[], float] = field(default=time.time, compare=False)
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Config:

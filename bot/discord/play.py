@@ -12,7 +12,7 @@ from typing import TypeVar
 
 import discord
 
-from data.i18n import t
+from data.i18n import t, use_language
 
 from ..host import messages
 from ..host.lobby import Lobby
@@ -170,6 +170,26 @@ class Play:
             table.game.channel_id,
             t("bot.abandon.announce", title=messages.title(table), who=f"<@{interaction.user.id}>"),
             guild_id=table.game.guild_id)
+
+    async def hand_over(self, interaction: discord.Interaction, game_id: int,
+                        seat: int) -> None:
+        """The host's button after three missed deadlines: the AI plays the seat for good. In
+        the host's DM (or the game's server, where Manage Channels counts too)."""
+        await interaction.response.defer()
+        game = await self.store.game(game_id)
+        done = await self._guard(interaction, self.lobby.hand_over(
+            game_id=game_id, seat=seat, user_id=interaction.user.id,
+            can_manage=can_manage(interaction, game.guild_id if game else None)))
+        if done is None:
+            return
+        table, row, was = done
+        await interaction.edit_original_response(
+            content=t("bot.replace.done", name=row.name), view=None)
+        self.publisher.kick(game_id)  # the AI may have to act now
+        level = t(f"bot.choice.level.{row.ai_level}", table.game.language)
+        with use_language(table.game.language):
+            text = t("bot.replace.announce", name=row.name, who=f"<@{was}>", level=level)
+        await self.publisher.say(table.game.channel_id, text, guild_id=table.game.guild_id)
 
     async def _abandon(self, interaction: discord.Interaction, game_id: int,
                        revision: int) -> Table:

@@ -275,8 +275,18 @@ class Publisher:
                 await self.store.set_final_message(game.id, msg.id)
         log("posted", game=game.id, at=game.decisions, board=board is not None,
             over=game.status == "over")
+        # the prompts show the game as it is now: while the post was drawn and sent, a player
+        # may have committed again (a click answers at once; the post waits for its pictures),
+        # and a prompt drawn from the older table would replace their current one with an
+        # out-of-date one (issue 27, found by benchmarks/bench_memory.py)
+        fresh = await self.games.table(game.id)
+        if fresh.game.revision != game.revision:
+            table, game = fresh, fresh.game
+            now = {p.seat for p in table.awaited()} if game.status == "playing" else set()
+            humans = [table.seats[s] for s in sorted(now) if not table.seats[s].is_ai]
+        failed = {s.seat for s in failures}
         for seat in humans:  # every awaited person gets their own private prompt
-            if (seat not in failures and not await self.send_prompt(table, seat)
+            if (seat.seat not in failed and not await self.send_prompt(table, seat)
                     and seat.dm_ok is False):
                 # the post has just mentioned them: this note names them without a ping
                 with use_language(game.language):
@@ -337,6 +347,18 @@ class Publisher:
                 seat.dm_ok = True
             return msg
         return None
+
+    async def dm_user(self, user_id: int, content: str, **kwargs) -> discord.Message | None:
+        """A DM to someone without a seat of their own (a host whose seat the AI plays); None
+        when it could not be sent (logged)."""
+        try:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            channel = await user.create_dm()
+            return await channel.send(messages.clip(content), allowed_mentions=NO_MENTIONS,
+                                      **kwargs)
+        except discord.HTTPException as exc:
+            log_warning("dm_user_failed", status=getattr(exc, "status", None))
+            return None
 
     async def _dm_once(self, seat: SeatRow, content: str, **kwargs) -> discord.Message:
         assert seat.user_id is not None

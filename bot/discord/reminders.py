@@ -7,24 +7,29 @@ With several processes on one database only the process holding the lease `remin
 rounds (bot.host.leases). A reminder is marked as sent *before* it is sent: a holder killed between
 the two loses that one reminder (the next comes after another idle period) instead of letting
 the process that takes over send it a second time — a missed nudge is better than a repeated
-ping. Only a send that fails outright is unmarked, to be tried again next round."""
+ping. Only a send that fails outright is unmarked, to be tried again next round.
+
+A player on vacation (`/away`) is not reminded; the deadline rounds (bot.discord.deadlines) run
+right after each reminder round, under the same lease."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import time
+from collections.abc import Callable
 
 import discord
 
 from data.i18n import t, use_language
 
-from ..host import messages
+from ..host import deadlines, messages
 from ..host.leases import Leases
 from ..host.turns import Games
 from ..logs import log, log_error
 from ..store import GameStore
 from .components import Buttons, turn_label
+from .deadlines import Deadlines
 from .publish import USER_MENTIONS
 
 
@@ -45,8 +50,12 @@ class Reminders:
     default idle time (seconds), `every` the time between rounds."""
 
     def __init__(self, client: discord.Client, store: GameStore, games: Games, leases: Leases,
-                 buttons: Buttons, *, remind_after: float, every: float) -> None:
+                 buttons: Buttons, *, remind_after: float, every: float,
+                 deadlines: Deadlines | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
         self.client = client
+        self.deadlines = deadlines  # its rounds run with these, under the same lease
+        self.clock = clock
         self.store = store
         self.games = games
         self.leases = leases
@@ -56,7 +65,7 @@ class Reminders:
 
     async def due(self, now: float | None = None) -> int:
         """Post every reminder that is due; returns how many seats were reminded."""
-        now = time.time() if now is None else now
+        now = self.clock() if now is None else now
         sent = 0
         for game in await self.store.games_with_status("playing"):
             limit = idle_limit(game.options, self.remind_after)
@@ -70,6 +79,12 @@ class Reminders:
                 if seat.reminded_at is not None and now - seat.reminded_at < limit:
                     continue
                 due.append((prompt, seat))
+            if due:  # a player on vacation is not reminded (within the server's cap)
+                aways = await self.store.away([seat.user_id or 0 for _, seat in due])
+                cap = (await self.store.away_cap(game.guild_id)
+                       if aways and game.guild_id is not None else None)
+                due = [(p, seat) for p, seat in due if deadlines.away_until(
+                    aways.get(seat.user_id or 0), cap, now) is None]
             if not due:
                 continue
             whom = ", ".join(f"<@{seat.user_id}>" for _, seat in due)
@@ -106,7 +121,11 @@ class Reminders:
                     held = lease is not None
                     if lease is not None:
                         try:
-                            await self.due()
+                            try:
+                                await self.due()
+                            finally:  # a failed reminder round never holds up the deadlines
+                                if self.deadlines is not None:
+                                    await self.deadlines.due()
                         finally:
                             await lease.stop()  # still ours until the next round renews it
                 except Exception:  # noqa: BLE001 - the loop must survive a bad round

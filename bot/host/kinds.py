@@ -104,6 +104,13 @@ class Kind:
         fn = getattr(registry.part(self.id, "render"), "replay_files", None)
         return list(fn(record, language())) if fn is not None else []
 
+    def pass_decision(self, state: Any, seat: int) -> Decision | None:
+        """The rules' pass for `seat` now (the optional rules hook `pass_decision`: the option
+        that gives up the decision, such as ending a turn or declining), or None where the
+        game has no pass."""
+        fn = getattr(self.rules, "pass_decision", None)
+        return fn(state, seat) if fn is not None else None
+
     def ai_choose(self, state: Any, seat: int, level: str, rng: Any) -> Decision:
         return registry.part(self.id, "ai").choose(state, seat, level, rng)
 

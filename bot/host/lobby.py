@@ -12,10 +12,12 @@ from engine.version import AGORA_VERSION
 
 from ..logs import log
 from ..store import ChannelBusy, GameRow, SeatRow, StaleWrite
+from .deadlines import AI_LEVEL, MISSES_TO_OFFER, ON_DEADLINE
 from .kinds import Kind, kind
 from .turns import Games, Refusal, Table
 
-HOST_OPTIONS = ("reminder_hours", "fixed_seed", "language")  # the host's own, for every game
+# the host's own, for every game
+HOST_OPTIONS = ("reminder_hours", "fixed_seed", "language", "deadline_hours", "on_deadline")
 
 
 def lobby_options(info: GameInfo) -> list[str]:
@@ -67,6 +69,11 @@ class Lobby:
         if opts.get("language", "en") not in LANGUAGES:
             raise Refusal(t("bot.err.language", value=opts["language"],
                             languages=", ".join(LANGUAGES)))
+        if opts.get("on_deadline", ON_DEADLINE[0]) not in ON_DEADLINE:
+            raise Refusal(t("bot.err.on_deadline", value=opts["on_deadline"],
+                            choices=", ".join(ON_DEADLINE)))
+        if "on_deadline" in opts and not opts.get("deadline_hours"):
+            raise Refusal(t("bot.err.on_deadline_alone"))
         unknown = set(opts) - set(lobby_options(k.info)) - set(HOST_OPTIONS)
         if unknown:
             raise Refusal(t("bot.err.unknown_option", names=", ".join(sorted(unknown)),
@@ -196,6 +203,46 @@ class Lobby:
         log("game_abandoned", game=game_id)
         return await self.games.table(game_id)
 
+    async def hand_over(self, *, game_id: int, seat: int, user_id: int, can_manage: bool
+                        ) -> tuple[Table, SeatRow, int]:
+        """The host's answer to the offer after a seat missed MISSES_TO_OFFER deadlines in a
+        row: the AI (level normal) plays it for good. Refused when the seat has decided by
+        itself since (its run of misses ended) or is no longer a person's. Returns the table,
+        the seat now, and the user who had it."""
+        async with self.games.lock(game_id):
+            table = await self.games.table(game_id)
+            self._host_or_manager(table, user_id, can_manage, t("bot.what.replace"))
+            if table.game.status != "playing":
+                raise Refusal(t("bot.err.closed"))
+            if not 0 <= seat < len(table.seats) or table.seats[seat].user_id is None:
+                raise Refusal(t("bot.err.hand_over_done"))
+            row = table.seats[seat]
+            if row.missed < MISSES_TO_OFFER:
+                raise Refusal(t("bot.err.hand_over_back", name=row.name))
+            level = AI_LEVEL if AI_LEVEL in table.kind.info.ai_levels else \
+                table.kind.info.ai_levels[-1]
+            await self._replace(table, row, user_id, level)
+        fresh = await self.games.table(game_id)
+        return fresh, fresh.seats[seat], row.user_id or 0
+
+    async def _replace(self, table: Table, seat: SeatRow, user_id: int, level: str) -> None:
+        """Hand `seat` to the AI at `level`; a departed host's role passes on."""
+        game = table.game
+        new_host = None
+        if seat.user_id == game.host_id:
+            # the host left: whoever asked takes over if seated, else the next person seated
+            others = [s.user_id for s in table.seats if s.user_id not in (None, seat.user_id)]
+            new_host = user_id if user_id in others else (others[0] if others else None)
+        try:
+            await self.store.replace_seat(
+                game.id, game.revision, seat.seat, user_id=None, name=seat.name,
+                ai_level=level, at=game.decisions, new_host=new_host,
+                note=t("bot.journal.replaced", game.language, name=seat.name,
+                       level=t(f"bot.choice.level.{level}", game.language)))
+        except StaleWrite:
+            raise Refusal(t("bot.err.busy")) from None
+        log("seat_replaced", game=game.id, seat=seat.seat, ai_level=level)
+
     async def replace(self, *, game: str, channel_id: int, user_id: int, can_manage: bool,
                       target_user_id: int, level: str) -> tuple[Table, SeatRow]:
         """Hand a player's seat to the AI so the others can finish: the seat keeps everything,
@@ -211,20 +258,6 @@ class Lobby:
             seat = table.seat_of(target_user_id)
             if seat is None:
                 raise Refusal(t("bot.err.target_not_seated", who=f"<@{target_user_id}>"))
-            game = table.game
-            new_host = None
-            if target_user_id == game.host_id:
-                # the host left: whoever asked takes over if seated, else the next person seated
-                others = [s.user_id for s in table.seats if s.user_id not in (None, target_user_id)]
-                new_host = user_id if user_id in others else (others[0] if others else None)
-            try:
-                await self.store.replace_seat(
-                    game.id, game.revision, seat.seat, user_id=None, name=seat.name,
-                    ai_level=level, at=game.decisions, new_host=new_host,
-                    note=t("bot.journal.replaced", game.language, name=seat.name,
-                           level=t(f"bot.choice.level.{level}", game.language)))
-            except StaleWrite:
-                raise Refusal(t("bot.err.busy")) from None
-        log("seat_replaced", game=game.id, seat=seat.seat, ai_level=level)
-        fresh = await self.games.table(game.id)  # the seat keeps its name; the AI plays it
+            await self._replace(table, seat, user_id, level)
+        fresh = await self.games.table(game_id)  # the seat keeps its name; the AI plays it
         return fresh, fresh.seats[seat.seat]

@@ -12,7 +12,8 @@ from functools import cache
 from data.i18n import LANGUAGES, catalogue, t
 from engine.core import Event, Prompt
 
-from ..store import SeatRow
+from ..store import Away, SeatRow
+from . import deadlines
 from .kinds import Kind
 from .turns import Panel, Table
 
@@ -71,6 +72,8 @@ def option_words(k: Kind, options: dict) -> str:
         shown = t("bot.yes") if value is True else t("bot.no") if value is False else value
         if name == "language":
             shown = t(f"bot.language.{value}")
+        elif name == "on_deadline":
+            shown = t(f"bot.choice.on_deadline.{value}")
         parts.append(t("bot.lobby.option", label=label, value=shown))
     return "; ".join(parts)
 
@@ -320,3 +323,36 @@ def panel_text(panel: Panel) -> str:
     if not panel.complete:  # before the step that ends the turn: what the end will bring
         lines += [x for x in k.turn_preview(panel.preview, panel.seat) if x]
     return clip("\n".join(lines))
+
+
+# --- deadlines and vacations ------------------------------------------------------------------
+
+def away_line(seat: SeatRow, away: Away | None, cap: int | None, now: float) -> str | None:
+    """"alice is away until …" for a seat whose player is away now (within the server's cap
+    on vacation days), else None."""
+    until = deadlines.away_until(away, cap, now)
+    if until is None:
+        return None
+    return t("bot.away.line", who=seat.name, until=timestamp(until, "f"),
+             left=timestamp(until))
+
+
+def clock_lines(table: Table, aways: dict[int, Away], cap: int | None, now: float
+                ) -> list[str]:
+    """Each awaited person's vacation and time left before their deadline (`/<game> status`):
+    Discord timestamps, so each reader sees them in their own language and time zone."""
+    seconds = deadlines.limit(table.game.options)
+    lines = []
+    for p in table.awaited():
+        seat = table.seats[p.seat]
+        if seat.is_ai or seat.user_id is None:
+            continue
+        away = aways.get(seat.user_id)
+        line = away_line(seat, away, cap, now)
+        if line is not None:
+            lines.append(line)
+        if seconds is not None and seat.asked_at is not None:
+            c = deadlines.clock(seat, seconds, away, cap)
+            lines.append(t("bot.status.deadline", name=seat.name, due=timestamp(c.due_at),
+                           at=timestamp(c.due_at, "f")))
+    return lines

@@ -35,7 +35,11 @@ from engine.core import Decision, IllegalDecision, Prompt
 
 from ..logs import log
 from ..store import Draft, GameRow, GameStore, LogEntry, SeatRow, StaleWrite, remember
+from .deadlines import AI_LEVEL
 from .kinds import Kind, kind
+
+# log sources of decisions the seat's player did not make: never theirs to undo or confirm
+NOT_THE_PLAYERS = ("ai", "auto", "deadline")
 
 
 class Refusal(Exception):
@@ -508,7 +512,7 @@ class Games:
             return False
         last = entries[0]
         ends = len(entries) == 1 or entries[1].batch != last.batch
-        return last.seat == seat.seat and ends and last.source not in ("ai", "auto")
+        return last.seat == seat.seat and ends and last.source not in NOT_THE_PLAYERS
 
     async def undo_step(self, game_id: int, user_id: int, *, token: str | None,
                         number: int | None) -> Panel:
@@ -540,7 +544,7 @@ class Games:
             batch = await self.store.last_batch(game_id)
             if not batch:
                 raise Refusal(t("bot.undo.nothing"), t("bot.undo.policy"))
-            if batch[0].seat != seat.seat or batch[0].source in ("ai", "auto"):
+            if batch[0].seat != seat.seat or batch[0].source in NOT_THE_PLAYERS:
                 raise Refusal(t("bot.undo.not_yours"), t("bot.undo.policy"))
             if any(e.barrier for e in batch):
                 raise Refusal(t("bot.undo.hidden"), t("bot.undo.policy"))
@@ -564,7 +568,8 @@ class Games:
     # --- committing -------------------------------------------------------------------------
 
     async def _commit(self, table: Table, seat: int, steps: list[Decision], source: str,
-                      done: tuple[Any, list[Applied]] | None = None) -> Commit:
+                      done: tuple[Any, list[Applied]] | None = None,
+                      note: str | None = None) -> Commit:
         """Write `steps` of `seat` on the committed state. `done`: the state after them and
         their records, when the caller has just applied these very steps to this state (a
         panel's preview): the rules are pure, so applying them again would give the same."""
@@ -591,7 +596,8 @@ class Games:
             revision = await self.store.commit(
                 table.game.id, table.game.revision, seat=seat, entries=entries,
                 state=partial(rules.dump, state), decisions=seq,
-                awaited=[] if over else table.kind.awaited(state), over=over, result=result)
+                awaited=[] if over else table.kind.awaited(state), over=over, note=note,
+                result=result)
         except StaleWrite:
             raise Refusal(t("bot.err.changed")) from None
         # the state just written is the one the next reader needs: no reload and decode
@@ -634,6 +640,45 @@ class Games:
                 answer = fresh.kind.salted(fresh.state, w.seat, answer)
                 return await self._commit(fresh, w.seat, [answer], "auto")
         return None
+
+    async def play_for(self, game_id: int, seat: int, asked_at: float, *, skip: bool,
+                       note: str) -> tuple[Commit, bool] | None:
+        """A human seat's deadline has passed: its part is decided for it, as one commit
+        logged with the source `deadline` and the journal line `note`. `skip`: the rules' pass
+        at every step that has one. The AI at level normal takes every other step (and all of
+        them without `skip`), deciding from that seat's own view. Returns the commit and
+        whether every step was a pass, or None when the seat is no longer waited for on that
+        clock (it acted meanwhile, or another round got there first)."""
+        async with self.lock(game_id):
+            table = await self.table(game_id)
+            if table.game.status != "playing" or table.state is None:
+                return None
+            row = table.seats[seat]
+            if row.is_ai or row.asked_at != asked_at or seat not in table.kind.awaited(
+                    table.state):
+                return None
+            steps, passed = await asyncio.to_thread(self._deadline_segment, table, seat, skip)
+            if not steps:
+                return None
+            return await self._commit(table, seat, steps, "deadline", note=note), passed
+
+    @staticmethod
+    def _deadline_segment(table: Table, seat: int, skip: bool) -> tuple[list[Decision], bool]:
+        k = table.kind
+        level = AI_LEVEL if AI_LEVEL in k.info.ai_levels else k.info.ai_levels[-1]
+        state = table.state
+        rng = random.Random(f"{table.game.seed}:{table.game.decisions}:{seat}:deadline")
+        steps: list[Decision] = []
+        passed = True
+        while len(steps) < 1000 and seat in k.awaited(state):
+            d = k.pass_decision(state, seat) if skip else None
+            if d is None:
+                passed = False
+                d = k.ai_choose(state, seat, level, rng)
+            d = k.salted(state, seat, d)
+            state, _ = k.rules.apply(state, seat, d)
+            steps.append(d)
+        return steps, passed
 
     @staticmethod
     def _automatic(table: Table) -> tuple[Prompt, SeatRow] | None:

@@ -4,11 +4,12 @@ sharing one database). `GameStore` is what the rest of the bot is typed against.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any, Protocol
 from urllib.parse import urlsplit, urlunsplit
 
-from .rows import Draft, Finished, GameRow, JournalLine, LogEntry, SeatRow
+from .rows import Away, Draft, Finished, GameRow, JournalLine, LogEntry, SeatRow
 from .sqlite import Store
 
 PG_SCHEMES = ("postgresql://", "postgres://")
@@ -56,7 +57,8 @@ class GameStore(Protocol):
                          agora_version: str | None = None) -> None: ...
     async def commit(self, game_id: int, revision: int, *, seat: int, entries: list[LogEntry],
                      state: Callable[[], dict[str, Any]], decisions: int, awaited: list[int],
-                     over: bool = False, result: dict[str, Any] | None = None) -> int: ...
+                     over: bool = False, note: str | None = None,
+                     result: dict[str, Any] | None = None) -> int: ...
     async def rollback_to(self, game_id: int, revision: int, *, seat: int, decisions: int,
                           state: dict[str, Any], awaited: list[int], note: str,
                           draft: Draft | None = None) -> None: ...
@@ -76,6 +78,16 @@ class GameStore(Protocol):
     async def finished(self, guild_id: int | None, game: str | None = None
                        ) -> list[Finished]: ...
     async def unrecorded(self, guild_id: int | None) -> list[int]: ...
+
+    async def mark_warned(self, game_id: int, seat: int, asked_at: float,
+                          when: float) -> bool: ...
+    async def deadline_passed(self, game_id: int, seat: int, asked_at: float,
+                              now: float) -> int | None: ...
+    async def away(self, user_ids: list[int]) -> dict[int, Away]: ...
+    async def set_away(self, user_id: int, since: float, until: float,
+                       shifts: list[tuple[int, int, float, float]]) -> None: ...
+    async def away_cap(self, guild_id: int) -> int | None: ...
+    async def set_away_cap(self, guild_id: int, days: int | None) -> None: ...
 
     async def claim(self, name: str, owner: str, ttl: float,
                     now: float | None = None) -> bool: ...
@@ -106,11 +118,13 @@ def safe_target(target: str) -> str:
     return urlunsplit(parts._replace(netloc=netloc))
 
 
-async def open_store(target: str, *, cache: bool = True) -> GameStore:
+async def open_store(target: str, *, cache: bool = True,
+                     clock: Callable[[], float] = time.time) -> GameStore:
     """The store of `target`: a `postgresql://` (or `postgres://`) URL opens PostgreSQL, any
-    other value is the path of an SQLite file. Either is migrated to the latest schema."""
+    other value is the path of an SQLite file. Either is migrated to the latest schema.
+    `clock` is the game clocks' time source (tests pass their own)."""
     if is_postgres(target):
         from .postgres import PgStore  # asyncpg is loaded only for PostgreSQL
 
-        return await PgStore.open(target, cache=cache)
-    return await Store.open(target, cache=cache)
+        return await PgStore.open(target, cache=cache, clock=clock)
+    return await Store.open(target, cache=cache, clock=clock)

@@ -37,6 +37,7 @@ import asyncpg
 from .cache import remember
 from .packing import PACKED_V1, dumps, pack, unpack
 from .rows import (
+    Away,
     ChannelBusy,
     Draft,
     Finished,
@@ -68,18 +69,22 @@ def _numbered(sql: str) -> str:
 
 
 class PgStore:
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: asyncpg.Pool, clock: Callable[[], float] = time.time) -> None:
         self._pool = pool
+        # the game clocks' time source (awaited since, deadlines, vacations): tests pass
+        # their own; leases keep real time, since their holders renew them by sleeping
+        self._clock = clock
         self._generation: dict[int, int] = {}
         self._revisions: dict[int, int] = {}  # the last revision this process saw per game
 
     @classmethod
-    async def open(cls, url: str, *, cache: bool = True) -> PgStore:
+    async def open(cls, url: str, *, cache: bool = True,
+                   clock: Callable[[], float] = time.time) -> PgStore:
         """The store of the PostgreSQL database at `url` (postgresql://user:pw@host/db),
         migrated to the latest schema. `cache` is accepted for the SQLite store's signature:
         this store keeps nothing between calls (other processes write the same database)."""
         pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE)
-        store = cls(pool)
+        store = cls(pool, clock)
         try:
             await store.migrate()
         except BaseException:
@@ -202,7 +207,7 @@ class PgStore:
     async def create_game(self, *, game: str, guild_id: int | None, channel_id: int,
                           host_id: int, host_name: str, options: dict[str, Any], seed: int
                           ) -> GameRow:
-        now = time.time()
+        now = self._clock()
 
         async def work(conn: Conn) -> asyncpg.Record:
             row = await conn.fetchrow(
@@ -249,7 +254,7 @@ class PgStore:
             if note is not None:
                 await conn.execute("INSERT INTO journal (game_id, at, text, created_at)"
                                    " SELECT id, decisions, $1, $2 FROM games WHERE id = $3",
-                                   note, time.time(), game_id)
+                                   note, self._clock(), game_id)
 
         await self._write(game_id, work)
 
@@ -261,7 +266,7 @@ class PgStore:
         cols = "".join(f", {k} = ${i}" for i, k in enumerate(fields, start=2))
         vals = tuple(dumps(v) if k == "options" else v for k, v in fields.items())
         await self._bump(conn, game_id, revision, "last_activity = $1" + cols,
-                         (time.time(), *vals))
+                         (self._clock(), *vals))
         if fields.get("status") in ("over", "abandoned"):
             await conn.execute("DELETE FROM drafts WHERE game_id = $1", game_id)
             await self._keep_ends(conn, game_id)
@@ -317,7 +322,7 @@ class PgStore:
             await conn.execute("DELETE FROM drafts WHERE game_id = $1 AND seat = $2",
                                game_id, seat)
             await conn.execute("INSERT INTO journal (game_id, at, text, created_at)"
-                               " VALUES ($1, $2, $3, $4)", game_id, at, note, time.time())
+                               " VALUES ($1, $2, $3, $4)", game_id, at, note, self._clock())
 
         await self._write(game_id, work)
 
@@ -353,7 +358,7 @@ class PgStore:
             " ON CONFLICT (user_id) DO UPDATE SET language = EXCLUDED.language,"
             " updated_at = EXCLUDED.updated_at"
             " WHERE users.language IS DISTINCT FROM EXCLUDED.language",
-            user_id, lang, time.time())
+            user_id, lang, self._clock())
 
     async def games_of_user(self, user_id: int) -> list[tuple[GameRow, SeatRow]]:
         """Every open game the user sits in (of any game), with their seat."""
@@ -384,7 +389,12 @@ class PgStore:
             "                      WHEN seat = $3::int THEN $4::float8"
             "                      ELSE COALESCE(awaited_since, $4::float8) END,"
             " reminded_at = CASE WHEN seat <> ALL($2::int[]) OR seat = $3::int THEN NULL"
-            "                    ELSE reminded_at END"
+            "                    ELSE reminded_at END,"
+            " asked_at = CASE WHEN seat <> ALL($2::int[]) THEN NULL"
+            "                 WHEN seat = $3::int THEN $4::float8"
+            "                 ELSE COALESCE(asked_at, $4::float8) END,"
+            " warned_at = CASE WHEN seat <> ALL($2::int[]) OR seat = $3::int THEN NULL"
+            "                  ELSE warned_at END"
             " WHERE game_id = $1", game_id, [int(x) for x in awaited], acting, now)
 
     @staticmethod
@@ -416,7 +426,7 @@ class PgStore:
                          decisions: int, awaited: list[int], note: str,
                          rules_version: str | None = None,
                          agora_version: str | None = None) -> None:
-        now = time.time()
+        now = self._clock()
 
         async def work(conn: Conn) -> None:
             # posted = -1: the opening post (board, hands, first prompt) is still to be made
@@ -434,14 +444,16 @@ class PgStore:
 
     async def commit(self, game_id: int, revision: int, *, seat: int, entries: list[LogEntry],
                      state: Callable[[], dict[str, Any]], decisions: int, awaited: list[int],
-                     over: bool = False, result: dict[str, Any] | None = None) -> int:
+                     over: bool = False, note: str | None = None,
+                     result: dict[str, Any] | None = None) -> int:
         """Append one seat's decisions to the log and store the state after them
         (`state()`), all in one transaction. That seat's draft is dropped; every other seat's
-        draft stays (it is checked again against the new state when it is next shown).
-        Returns the new revision."""
+        draft stays (it is checked again against the new state when it is next shown). The
+        last commit of a game (`over`) keeps its `result` for the history in the same
+        transaction. Returns the new revision."""
         if not entries:
             raise ValueError("nothing to commit")
-        now = time.time()
+        now = self._clock()
         batch = entries[0].seq
         rows = [(game_id, e.seq, e.seat, batch, e.barrier, e.sealed, e.source,
                  pack([e.decision, e.events]), now) for e in entries]
@@ -453,10 +465,18 @@ class PgStore:
                                    + (", status = 'over'" if over else ""),
                                    (decisions, dumps(awaited), now))
             await self._await(conn, game_id, awaited, now, acting=seat)
+            # a deadline's own commit counts as missed; any other commit of the seat ends
+            # its run of missed deadlines
+            await conn.execute("UPDATE seats SET missed = CASE WHEN $1 THEN missed + 1"
+                               " ELSE 0 END WHERE game_id = $2 AND seat = $3",
+                               entries[0].source == "deadline", game_id, seat)
             await conn.executemany(
                 "INSERT INTO decisions (game_id, seq, seat, batch, barrier, sealed, source,"
                 " data, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)", rows)
             await self._snapshot(conn, game_id, decisions, current, now)
+            if note is not None:  # a journal line with the commit (a deadline's)
+                await conn.execute("INSERT INTO journal (game_id, at, text, created_at)"
+                                   " VALUES ($1, $2, $3, $4)", game_id, batch, note, now)
             if over:
                 await conn.execute("DELETE FROM drafts WHERE game_id = $1", game_id)
                 await self._keep_ends(conn, game_id)
@@ -476,7 +496,7 @@ class PgStore:
         `decisions`, replayed by the caller) becomes the current snapshot. `draft` (the
         taken-back steps the player keeps) replaces `seat`'s draft in the same transaction;
         other seats' drafts stay and are checked again when next shown."""
-        now = time.time()
+        now = self._clock()
 
         async def work(conn: Conn) -> None:
             await self._bump(conn, game_id, revision,
@@ -552,6 +572,69 @@ class PgStore:
 
         await self._write(game_id, work)
 
+    # --- deadlines and vacations ------------------------------------------------------------
+
+    async def mark_warned(self, game_id: int, seat: int, asked_at: float, when: float) -> bool:
+        """Record the deadline warning of `seat` for the clock that started at `asked_at`;
+        False (nothing written) if it was sent already or the clock has moved on."""
+        async def work(conn: Conn) -> bool:
+            done = await conn.execute(
+                "UPDATE seats SET warned_at = $1 WHERE game_id = $2 AND seat = $3"
+                " AND asked_at = $4 AND warned_at IS NULL", when, game_id, seat, asked_at)
+            return done.endswith(" 1")
+
+        return await self._write(game_id, work)
+
+    async def deadline_passed(self, game_id: int, seat: int, asked_at: float,
+                              now: float) -> int | None:
+        """A deadline that passed without a decision being taken for the seat (the host is
+        told): one more missed, and the clock starts again. None if the clock moved on."""
+        async def work(conn: Conn) -> int | None:
+            return await conn.fetchval(
+                "UPDATE seats SET missed = missed + 1, asked_at = $1, warned_at = NULL"
+                " WHERE game_id = $2 AND seat = $3 AND asked_at = $4 RETURNING missed",
+                now, game_id, seat, asked_at)
+
+        return await self._write(game_id, work)
+
+    async def away(self, user_ids: list[int]) -> dict[int, Away]:
+        """The vacations of these users (past ones too: their time still pauses a clock)."""
+        if not user_ids:
+            return {}
+        rows = await self._pool.fetch("SELECT * FROM away WHERE user_id = ANY($1::bigint[])",
+                                      list(user_ids))
+        return {r["user_id"]: Away(r["user_id"], r["since"], r["until"]) for r in rows}
+
+    async def set_away(self, user_id: int, since: float, until: float,
+                       shifts: list[tuple[int, int, float, float]]) -> None:
+        """The user's vacation from `since` to `until`; `shifts` moves each listed deadline
+        clock (game, seat, from, to) by the pause the previous vacation gave it, only where the
+        clock still reads `from`."""
+        async def work(conn: Conn) -> None:
+            if shifts:
+                await conn.executemany(
+                    "UPDATE seats SET asked_at = $1 WHERE game_id = $2 AND seat = $3"
+                    " AND asked_at = $4", [(to, g, s, fr) for g, s, fr, to in shifts])
+            await conn.execute(
+                "INSERT INTO away (user_id, since, until) VALUES ($1, $2, $3)"
+                " ON CONFLICT (user_id) DO UPDATE SET since = EXCLUDED.since,"
+                " until = EXCLUDED.until", user_id, since, until)
+
+        for game_id in {g for g, *_ in shifts}:
+            self._touch(game_id)
+        await self._write(None, work)
+
+    async def away_cap(self, guild_id: int) -> int | None:
+        """The server's cap on vacation days (None: no cap)."""
+        return await self._pool.fetchval(
+            "SELECT away_cap_days FROM guild_settings WHERE guild_id = $1", guild_id)
+
+    async def set_away_cap(self, guild_id: int, days: int | None) -> None:
+        await self._pool.execute(
+            "INSERT INTO guild_settings (guild_id, away_cap_days) VALUES ($1, $2)"
+            " ON CONFLICT (guild_id) DO UPDATE SET away_cap_days = EXCLUDED.away_cap_days",
+            guild_id, days)
+
     # --- the history of finished games -------------------------------------------------------
 
     @staticmethod
@@ -610,7 +693,7 @@ class PgStore:
         (it was free, had run out, or was already `owner`'s); False if another owner holds
         it. One statement: the insert or the conditional update happens under the row's lock,
         so two processes can never both take it."""
-        now = time.time() if now is None else now
+        now = time.time() if now is None else now  # leases: real time (renewed by sleeping)
         got = await self._pool.fetchval(
             "INSERT INTO leases (name, owner, until) VALUES ($1, $2, $3)"
             " ON CONFLICT (name) DO UPDATE SET owner = EXCLUDED.owner, until = EXCLUDED.until"
@@ -640,19 +723,18 @@ class PgStore:
                                         game_id, seat)
         return self._draft(row) if row else None
 
-    @staticmethod
-    async def _put_draft(conn: Conn, game_id: int, draft: Draft) -> None:
+    async def _put_draft(self, conn: Conn, game_id: int, draft: Draft) -> None:
         await conn.execute(
             "INSERT INTO drafts (game_id, seat, base, steps, source, updated_at)"
             " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (game_id, seat) DO UPDATE SET"
             " base = EXCLUDED.base, steps = EXCLUDED.steps, source = EXCLUDED.source,"
             " updated_at = EXCLUDED.updated_at",
-            game_id, draft.seat, draft.base, dumps(draft.steps), draft.source, time.time())
+            game_id, draft.seat, draft.base, dumps(draft.steps), draft.source, self._clock())
 
     async def save_draft(self, game_id: int, draft: Draft) -> None:
         async def work(conn: Conn) -> None:
             # working on a draft is activity; this UPDATE is also the game's row lock
-            now = time.time()
+            now = self._clock()
             await conn.execute("UPDATE games SET last_activity = $1 WHERE id = $2",
                                now, game_id)
             if draft.steps:

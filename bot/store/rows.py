@@ -68,6 +68,9 @@ class SeatRow:
     reminded_at: float | None = None
     prompt_sig: str | None = None  # the prompt last sent by DM (no second copy of it)
     prompt_message: int | None = None  # that DM's message id (its buttons go when superseded)
+    asked_at: float | None = None  # the deadline clock: when this seat was last asked
+    warned_at: float | None = None  # the warning at 3/4 of the deadline went out
+    missed: int = 0  # deadlines missed in a row
 
     @property
     def is_ai(self) -> bool:
@@ -87,6 +90,16 @@ class LogEntry:
     batch: int = 0
     created_at: float = 0.0
     sealed: bool = False  # a secret choice (engine `sealed`): never described in public
+
+
+@dataclass(frozen=True)
+class Away:
+    """A player's vacation (`/away`): from `since` until `until` (unix seconds; `/away off`
+    sets `until` to the moment of return)."""
+
+    user_id: int
+    since: float
+    until: float
 
 
 @dataclass

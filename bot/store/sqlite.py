@@ -36,6 +36,7 @@ from typing import Any, TypeVar
 from .cache import remember
 from .packing import dumps, pack, unpack
 from .rows import (
+    Away,
     ChannelBusy,
     Draft,
     Finished,
@@ -64,8 +65,11 @@ def _copy_game(g: GameRow) -> GameRow:
 
 class Store:
     def __init__(self, conn: sqlite3.Connection, worker: ThreadPoolExecutor,
-                 cache: bool = True) -> None:
+                 cache: bool = True, clock: Callable[[], float] = time.time) -> None:
         self._conn = conn
+        # the game clocks' time source (awaited since, deadlines, vacations): tests pass
+        # their own; leases keep real time, since their holders renew them by sleeping
+        self._clock = clock
         self._use_cache = cache
         self._worker = worker  # one thread: the connection's only user, in submission order
         self._cache: dict[int, _Cached] = {}
@@ -73,7 +77,8 @@ class Store:
         self._languages: dict[int, str | None] = {}  # users' languages, read through
 
     @classmethod
-    async def open(cls, path: str | Path, *, cache: bool = True) -> Store:
+    async def open(cls, path: str | Path, *, cache: bool = True,
+                   clock: Callable[[], float] = time.time) -> Store:
         """The store of the database at `path`. `cache=False` for a reader beside the bot
         process (tools, tests): another process writes, so nothing read may be kept."""
         worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="agora-store")
@@ -88,7 +93,7 @@ class Store:
             return conn
 
         conn = await asyncio.get_running_loop().run_in_executor(worker, connect)
-        store = cls(conn, worker, cache)
+        store = cls(conn, worker, cache, clock)
         await store.migrate()
         return store
 
@@ -231,7 +236,7 @@ class Store:
     async def create_game(self, *, game: str, guild_id: int | None, channel_id: int,
                           host_id: int, host_name: str, options: dict[str, Any], seed: int
                           ) -> GameRow:
-        now = time.time()
+        now = self._clock()
 
         def work(db: sqlite3.Connection) -> int:
             cur = db.execute(
@@ -285,22 +290,21 @@ class Store:
             if note is not None:
                 db.execute("INSERT INTO journal (game_id, at, text, created_at)"
                            " SELECT id, decisions, ?, ? FROM games WHERE id = ?",
-                           (note, time.time(), game_id))
+                           (note, self._clock(), game_id))
 
         await self._write(game_id, work)
 
-    @classmethod
-    def _set_game(cls, db: sqlite3.Connection, game_id: int, revision: int,
+    def _set_game(self, db: sqlite3.Connection, game_id: int, revision: int,
                   fields: dict[str, Any]) -> None:
         allowed = {"status", "host_id", "options"}
         if set(fields) - allowed:
             raise ValueError(f"only {sorted(allowed)} can change here")
         cols = "".join(f", {k} = ?" for k in fields)
         vals = tuple(dumps(v) if k == "options" else v for k, v in fields.items())
-        cls._bump(db, game_id, revision, "last_activity = ?" + cols, (time.time(), *vals))
+        self._bump(db, game_id, revision, "last_activity = ?" + cols, (self._clock(), *vals))
         if fields.get("status") in ("over", "abandoned"):
             db.execute("DELETE FROM drafts WHERE game_id = ?", (game_id,))
-            cls._keep_ends(db, game_id)
+            self._keep_ends(db, game_id)
 
     # --- seats ------------------------------------------------------------------------------
 
@@ -355,7 +359,7 @@ class Store:
                        (user_id, name, ai_level, game_id, seat))
             db.execute("DELETE FROM drafts WHERE game_id = ? AND seat = ?", (game_id, seat))
             db.execute("INSERT INTO journal (game_id, at, text, created_at)"
-                       " VALUES (?, ?, ?, ?)", (game_id, at, note, time.time()))
+                       " VALUES (?, ?, ?, ?)", (game_id, at, note, self._clock()))
 
         await self._write(game_id, work)
 
@@ -386,7 +390,7 @@ class Store:
         await self._write(None, lambda db: db.execute(
             "INSERT INTO users (user_id, language, updated_at) VALUES (?, ?, ?)"
             " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language,"
-            " updated_at = excluded.updated_at", (user_id, lang, time.time())))
+            " updated_at = excluded.updated_at", (user_id, lang, self._clock())))
         self._languages[user_id] = lang
 
     async def games_of_user(self, user_id: int) -> list[tuple[GameRow, SeatRow]]:
@@ -409,10 +413,13 @@ class Store:
     def _await(db: sqlite3.Connection, game_id: int, awaited: list[int], now: float) -> None:
         """Start the reminder clock of each seat that is newly awaited; stop the others'."""
         marks = ",".join(str(int(x)) for x in awaited) or "-1"
-        db.execute(f"UPDATE seats SET awaited_since = NULL, reminded_at = NULL"
+        db.execute(f"UPDATE seats SET awaited_since = NULL, reminded_at = NULL,"
+                   f" asked_at = NULL, warned_at = NULL"
                    f" WHERE game_id = ? AND seat NOT IN ({marks})", (game_id,))
         db.execute(f"UPDATE seats SET awaited_since = ? WHERE game_id = ?"
                    f" AND seat IN ({marks}) AND awaited_since IS NULL", (now, game_id))
+        db.execute(f"UPDATE seats SET asked_at = ? WHERE game_id = ?"
+                   f" AND seat IN ({marks}) AND asked_at IS NULL", (now, game_id))
 
     @staticmethod
     def _checkpoint(db: sqlite3.Connection, game_id: int, decisions: int,
@@ -439,7 +446,7 @@ class Store:
                          agora_version: str | None = None) -> None:
         """Begin the game: its first state, and the rules and Agora versions it is played
         under."""
-        now = time.time()
+        now = self._clock()
 
         def work(db: sqlite3.Connection) -> None:
             # posted = -1: the opening post (board, hands, first prompt) is still to be made
@@ -457,7 +464,8 @@ class Store:
 
     async def commit(self, game_id: int, revision: int, *, seat: int, entries: list[LogEntry],
                      state: Callable[[], dict[str, Any]], decisions: int, awaited: list[int],
-                     over: bool = False, result: dict[str, Any] | None = None) -> int:
+                     over: bool = False, note: str | None = None,
+                     result: dict[str, Any] | None = None) -> int:
         """Append one seat's decisions to the log, and the state after them (`state()`,
         called in the store's thread) if it is a checkpoint, all in one transaction. That
         seat's draft is dropped; every other seat's draft stays (it is checked again against
@@ -465,7 +473,7 @@ class Store:
         `result` for the history in the same transaction. Returns the new revision."""
         if not entries:
             raise ValueError("nothing to commit")
-        now = time.time()
+        now = self._clock()
         batch = entries[0].seq
         rows = [(game_id, e.seq, e.seat, batch, int(e.barrier), int(e.sealed), e.source,
                  pack([e.decision, e.events]), now) for e in entries]
@@ -476,13 +484,22 @@ class Store:
                        + (", status = 'over'" if over else ""),
                        (decisions, dumps(awaited), now))
             self._await(db, game_id, awaited, now)
-            # the seat that just acted and must act again starts a fresh reminder clock
+            # the seat that just acted and must act again starts a fresh reminder clock, and
+            # a fresh deadline; a deadline's own commit counts as missed, any other commit
+            # of the seat ends its run of missed deadlines
             db.execute("UPDATE seats SET awaited_since = ?, reminded_at = NULL WHERE"
                        " game_id = ? AND seat = ? AND awaited_since IS NOT NULL",
                        (now, game_id, seat))
+            db.execute("UPDATE seats SET asked_at = CASE WHEN asked_at IS NULL THEN NULL"
+                       " ELSE ? END, warned_at = NULL, missed = CASE WHEN ? THEN missed + 1"
+                       " ELSE 0 END WHERE game_id = ? AND seat = ?",
+                       (now, entries[0].source == "deadline", game_id, seat))
             db.executemany("INSERT INTO decisions (game_id, seq, seat, batch, barrier, sealed,"
                            " source, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
             self._checkpoint(db, game_id, decisions, state, now, over)
+            if note is not None:  # a journal line with the commit (a deadline's)
+                db.execute("INSERT INTO journal (game_id, at, text, created_at)"
+                           " VALUES (?, ?, ?, ?)", (game_id, batch, note, now))
             if over:
                 db.execute("DELETE FROM drafts WHERE game_id = ?", (game_id,))
                 self._keep_ends(db, game_id)
@@ -501,7 +518,7 @@ class Store:
         `decisions`, replayed by the caller) becomes the current snapshot. `draft` (the
         taken-back steps the player keeps) replaces `seat`'s draft in the same transaction;
         other seats' drafts stay and are checked again when next shown."""
-        now = time.time()
+        now = self._clock()
 
         def work(db: sqlite3.Connection) -> None:
             self._bump(db, game_id, revision,
@@ -574,6 +591,68 @@ class Store:
             f"UPDATE seats SET reminded_at = ? WHERE game_id = ? AND seat IN ({marks})",
             (when, game_id)))
 
+    # --- deadlines and vacations ------------------------------------------------------------
+
+    async def mark_warned(self, game_id: int, seat: int, asked_at: float, when: float) -> bool:
+        """Record the deadline warning of `seat` for the clock that started at `asked_at`;
+        False (nothing written) if it was sent already or the clock has moved on."""
+        def work(db: sqlite3.Connection) -> bool:
+            return db.execute("UPDATE seats SET warned_at = ? WHERE game_id = ? AND seat = ?"
+                              " AND asked_at = ? AND warned_at IS NULL",
+                              (when, game_id, seat, asked_at)).rowcount == 1
+
+        return await self._write(game_id, work)
+
+    async def deadline_passed(self, game_id: int, seat: int, asked_at: float,
+                              now: float) -> int | None:
+        """A deadline that passed without a decision being taken for the seat (the host is
+        told): one more missed, and the clock starts again. None if the clock moved on
+        meanwhile (the seat acted, or another round handled it)."""
+        def work(db: sqlite3.Connection) -> int | None:
+            row = db.execute("UPDATE seats SET missed = missed + 1, asked_at = ?,"
+                             " warned_at = NULL WHERE game_id = ? AND seat = ? AND asked_at = ?"
+                             " RETURNING missed", (now, game_id, seat, asked_at)).fetchone()
+            return None if row is None else int(row[0])
+
+        return await self._write(game_id, work)
+
+    async def away(self, user_ids: list[int]) -> dict[int, Away]:
+        """The vacations of these users (past ones too: their time still pauses a clock)."""
+        if not user_ids:
+            return {}
+        marks = ",".join("?" * len(user_ids))
+        rows = await self._all(f"SELECT * FROM away WHERE user_id IN ({marks})",
+                               tuple(user_ids))
+        return {r["user_id"]: Away(r["user_id"], r["since"], r["until"]) for r in rows}
+
+    async def set_away(self, user_id: int, since: float, until: float,
+                       shifts: list[tuple[int, int, float, float]]) -> None:
+        """The user's vacation from `since` to `until`; `shifts` moves each listed deadline
+        clock (game, seat, from, to) by the pause the previous vacation gave it, only where the
+        clock still reads `from` (it did not restart meanwhile)."""
+        def work(db: sqlite3.Connection) -> None:
+            db.executemany("UPDATE seats SET asked_at = ? WHERE game_id = ? AND seat = ?"
+                           " AND asked_at = ?", [(to, g, s, fr) for g, s, fr, to in shifts])
+            db.execute("INSERT INTO away (user_id, since, until) VALUES (?, ?, ?)"
+                       " ON CONFLICT (user_id) DO UPDATE SET since = excluded.since,"
+                       " until = excluded.until", (user_id, since, until))
+
+        for game_id in {g for g, *_ in shifts}:
+            self._forget(game_id)
+        await self._write(None, work)
+
+    async def away_cap(self, guild_id: int) -> int | None:
+        """The server's cap on vacation days (None: no cap)."""
+        row = await self._one("SELECT away_cap_days FROM guild_settings WHERE guild_id = ?",
+                              (guild_id,))
+        return None if row is None else row[0]
+
+    async def set_away_cap(self, guild_id: int, days: int | None) -> None:
+        await self._write(None, lambda db: db.execute(
+            "INSERT INTO guild_settings (guild_id, away_cap_days) VALUES (?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET away_cap_days = excluded.away_cap_days",
+            (guild_id, days)))
+
     # --- the history of finished games -------------------------------------------------------
 
     @staticmethod
@@ -629,7 +708,7 @@ class Store:
         """Take or renew lease `name` for `owner` until now+ttl. True if `owner` holds it now
         (it was free, had run out, or was already `owner`'s); False if another owner holds
         it. One statement, so two processes can never both take it."""
-        now = time.time() if now is None else now
+        now = time.time() if now is None else now  # leases: real time (renewed by sleeping)
 
         def work(db: sqlite3.Connection) -> bool:
             row = db.execute(
@@ -666,14 +745,13 @@ class Store:
     async def draft(self, game_id: int, seat: int) -> Draft | None:
         return next((d for d in await self.drafts(game_id) if d.seat == seat), None)
 
-    @staticmethod
-    def _put_draft(db: sqlite3.Connection, game_id: int, draft: Draft) -> None:
+    def _put_draft(self, db: sqlite3.Connection, game_id: int, draft: Draft) -> None:
         db.execute(
             "INSERT INTO drafts (game_id, seat, base, steps, source, updated_at)"
             " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET"
             " base = excluded.base, steps = excluded.steps, source = excluded.source,"
             " updated_at = excluded.updated_at",
-            (game_id, draft.seat, draft.base, dumps(draft.steps), draft.source, time.time()))
+            (game_id, draft.seat, draft.base, dumps(draft.steps), draft.source, self._clock()))
 
     async def save_draft(self, game_id: int, draft: Draft) -> None:
         def work(db: sqlite3.Connection) -> None:
@@ -683,7 +761,7 @@ class Store:
                 db.execute("DELETE FROM drafts WHERE game_id = ? AND seat = ?",
                            (game_id, draft.seat))
             # working on a draft is activity: that seat's reminder waits again
-            now = time.time()
+            now = self._clock()
             db.execute("UPDATE games SET last_activity = ? WHERE id = ?", (now, game_id))
             db.execute("UPDATE seats SET awaited_since = ?, reminded_at = NULL"
                        " WHERE game_id = ? AND seat = ? AND awaited_since IS NOT NULL",

@@ -18,6 +18,7 @@ from .game import (
     version,
     view,
 )
+from .passing import pass_decision
 from .present import (
     auto_answer,
     group_key,
@@ -40,7 +41,7 @@ from .text import describe, event_text
 
 __all__ = ["INFO", "apply", "auto_answer", "describe", "dump", "event_text", "group_key",
            "hand_signature", "hand_text", "load", "menu_title", "new_game", "options",
-           "panel_lines", "pending", "post_boundaries", "post_head", "prompt_text",
-           "record_extras", "replay", "result", "result_lines", "reveal_note", "reveals", "salt",
-           "scores", "sealed", "start_events", "status_head", "status_lines", "table_lines",
-           "verify_receipts", "version", "view"]
+           "panel_lines", "pass_decision", "pending", "post_boundaries", "post_head",
+           "prompt_text", "record_extras", "replay", "result", "result_lines", "reveal_note",
+           "reveals", "salt", "scores", "sealed", "start_events", "status_head", "status_lines",
+           "table_lines", "verify_receipts", "version", "view"]

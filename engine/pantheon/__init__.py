@@ -21,6 +21,7 @@ from .game import (
     view,
 )
 from .notation import parse as parse_notation
+from .passing import pass_decision
 from .present import (
     auto_answer,
     group_key,
@@ -41,9 +42,8 @@ from .simulate import record_extras
 from .text import describe, event_text
 
 __all__ = ["INFO", "apply", "apply_all", "auto_answer", "describe", "digest_lines", "dump",
-           "event_text",
-           "group_key", "hand_signature", "hand_text", "load", "menu_title", "new_game",
-           "options", "panel_lines", "parse_notation", "pending", "post_boundaries",
-           "post_head", "prompt_text", "record_extras", "replay", "result", "result_lines",
-           "reveals", "scores", "sealed", "start_events",
-           "status_head", "status_lines", "table_lines", "version", "view"]
+           "event_text", "group_key", "hand_signature", "hand_text", "load", "menu_title",
+           "new_game", "options", "panel_lines", "pass_decision", "parse_notation", "pending",
+           "post_boundaries", "post_head", "prompt_text", "record_extras", "replay", "result",
+           "result_lines", "reveals", "scores", "sealed", "start_events", "status_head",
+           "status_lines", "table_lines", "version", "view"]

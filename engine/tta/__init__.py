@@ -32,6 +32,7 @@ from .game import (
     version,
     view,
 )
+from .passing import pass_decision
 from .preview import turn_preview
 from .reveal import reveal_note
 from .text import (
@@ -55,7 +56,7 @@ from .text import (
 
 __all__ = ["INFO", "apply", "auto_answer", "describe", "dump", "event_text", "group_key",
            "hand_signature", "hand_text", "load", "menu_title", "new_game", "options",
-           "panel_lines", "pending", "post_boundaries", "post_head", "prompt_text", "replay",
-           "result", "result_lines", "reveal_note", "reveals", "scores", "sealed", "start_events",
-           "status_head", "status_lines", "summary_lines", "table_lines", "turn_preview",
-           "version", "view"]
+           "panel_lines", "pass_decision", "pending", "post_boundaries", "post_head",
+           "prompt_text", "replay", "result", "result_lines", "reveal_note", "reveals", "scores",
+           "sealed", "start_events", "status_head", "status_lines", "summary_lines", "table_lines",
+           "turn_preview", "version", "view"]

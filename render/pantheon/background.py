@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 
 from data.i18n import language
 from data.pantheon import BOARD, COMPONENTS, Field
+from render.memo import Memo
 from render.typeface import TextDraw, font
 from render.words import t
 
@@ -35,8 +36,13 @@ from .geometry import (
 )
 from .layout import Box, board_layout
 
-# (RGB, palette) pairs
-_CACHE: dict[tuple[int, str | None], tuple[Image.Image, Image.Image]] = {}
+# (RGB, palette) pairs by player count and language: ~18 MB each (1983 x 1864 pixels, 4 bytes
+# in RGB and 1 in the palette), so at most three are kept (a server's few player counts in its
+# language); another is drawn again (~0.1 s)
+BACKGROUND_MEMO = 16
+BACKGROUND_MEMO_BYTES = 64 * 1024 * 1024
+_CACHE = Memo(BACKGROUND_MEMO, BACKGROUND_MEMO_BYTES)
+# the map alone, with dark or light labels: two pairs at most (~2 x 16 MB)
 _MAPS: dict[bool, tuple[Image.Image, Image.Image]] = {}
 
 
@@ -45,10 +51,12 @@ def background(n_players: int, locale: str | None, rgb: bool = False) -> Image.I
     callers must copy it before drawing on it."""
     locale = language(locale)  # None means the current language: cache it under its name
     key = (n_players, locale)
-    if key not in _CACHE:
+    found = _CACHE.get(key)
+    if found is None:
         img = _draw(n_players, locale)
-        _CACHE[key] = (img, pal.PAL.quantize(img))
-    return _CACHE[key][0 if rgb else 1]
+        found = (img, pal.PAL.quantize(img))
+        _CACHE.put(key, found)
+    return found[0 if rgb else 1]
 
 
 def pair(n_players: int, locale: str | None) -> tuple[Image.Image, Image.Image]:

@@ -60,9 +60,10 @@ BANK_R = 15
 # PNG bytes of the last boards drawn, by everything a board is drawn from (`board_inputs`) and
 # the language: most boards do not change during another player's turn, and every board is
 # posted after every turn. A board's PNG is ~60-90 kB and its key ~2-4 kB of JSON: 128 of them
-# hold ~12 MB at most (a few games' boards in a few languages).
+# hold ~12 MB (a few games' boards in a few languages), and the memo keeps at most that.
 PNG_MEMO = 128
-PNGS = Memo(PNG_MEMO)
+PNG_MEMO_BYTES = 12 * 1024 * 1024
+PNGS = Memo(PNG_MEMO, PNG_MEMO_BYTES)
 
 
 class Board(NamedTuple):

@@ -137,7 +137,8 @@ def _words_in(lang: str, catalogue: object) -> dict[str, str]:
 # words, so drawn once and copied (one copy costs less than its fill, panels and texts). About
 # 1 MB each; the key holds the words, so a language or catalogue of its own gets its own.
 BACKGROUND_MEMO = 12
-BACKGROUNDS = Memo(BACKGROUND_MEMO)
+BACKGROUND_MEMO_BYTES = 16 * 1024 * 1024
+BACKGROUNDS = Memo(BACKGROUND_MEMO, BACKGROUND_MEMO_BYTES)
 
 
 def draw_board(view: View, locale: str | None = None, rgb: bool = False) -> Image.Image:

@@ -4,6 +4,8 @@ tests/pg_server.py via the `pg_url` fixture)."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,11 +17,12 @@ from engine.core import Decision
 BACKENDS = ["sqlite", "postgres"]
 
 
-async def open_backend(backend: str, request: Any, tmp_path: Path) -> GameStore:
+async def open_backend(backend: str, request: Any, tmp_path: Path,
+                       clock: Callable[[], float] = time.time) -> GameStore:
     if backend == "sqlite":
-        return await Store.open(tmp_path / "agora.db")
+        return await Store.open(tmp_path / "agora.db", clock=clock)
     # asked for only here, so an SQLite-only test never starts the server
-    return await PgStore.open(request.getfixturevalue("pg_url"))
+    return await PgStore.open(request.getfixturevalue("pg_url"), clock=clock)
 
 
 async def current_state(store: GameStore, game_id: int, rules: Any) -> Any:

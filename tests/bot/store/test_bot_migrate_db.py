@@ -14,6 +14,7 @@ from pathlib import Path
 
 from bot.host.lobby import Lobby
 from bot.host.turns import Games
+from bot.store import Away
 from bot.store.migrate_db import TABLES, migrate
 from bot.store.postgres import PgStore
 from bot.store.schema import migration_files
@@ -94,6 +95,8 @@ async def test_a_database_moves_to_postgres_and_its_games_go_on(tmp_path, pg_url
     waiting = (await lobby.start(game="pantheon", guild_id=1, channel_id=7, user_id=8,
                                  name="u8", options={})).game.id
     await store.remember_language(4, "cs")
+    await store.set_away(4, 1000.0, 2000.0, [])  # a vacation and a server's cap on it
+    await store.set_away_cap(1, 14)
     assert await store.claim("reminders", "old-process", ttl=30)
     ids = [finished, playing, waiting]
     before = await everything(store, ids)
@@ -109,6 +112,8 @@ async def test_a_database_moves_to_postgres_and_its_games_go_on(tmp_path, pg_url
     try:
         assert await everything(pg, ids) == before  # rows, ids, payloads: all the same
         assert await pg.user_language(4) == "cs"
+        assert await pg.away([4]) == {4: Away(4, 1000.0, 2000.0)}
+        assert await pg.away_cap(1) == 14
         assert not await pg.claim("reminders", "new-process", ttl=30)  # still held
         games = Games(pg)
         for gid in (finished, playing):

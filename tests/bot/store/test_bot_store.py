@@ -14,6 +14,7 @@ import pytest
 
 from bot.store import (
     CHECKPOINT_EVERY,
+    Away,
     ChannelBusy,
     Draft,
     LogEntry,
@@ -253,6 +254,87 @@ async def test_log_and_snapshots_are_stored_compressed_and_old_rows_still_read(s
 
 
 # --- leases (both backends) -------------------------------------------------------------------
+
+@pytest.fixture(params=BACKENDS)
+async def clocked(request, tmp_path):
+    """A store of either backend on a clock the test sets (its game clocks' time source)."""
+    now = [1_000_000.0]
+    s = await open_backend(request.param, request, tmp_path, clock=lambda: now[0])
+    yield s, now
+    await s.close()
+
+
+def deadline_entry(seq: int, seat: int, source: str) -> LogEntry:
+    return LogEntry(seq=seq, seat=seat, decision={"kind": "a", "args": {}}, source=source)
+
+
+async def test_deadline_clocks_warnings_misses_and_vacations(clocked):
+    store, now = clocked
+    game = await new_game(store)
+    for user in (101, 102):
+        game = await store.game(game.id)
+        await store.add_seat(game.id, game.revision, user_id=user, name=f"u{user}")
+    game = await store.game(game.id)
+    await store.start_play(game.id, game.revision, state={"decisions": 0}, decisions=0,
+                           awaited=[0, 1], note="begun")  # two seats asked at once
+    seats = await store.seats(game.id)
+    assert [s.asked_at for s in seats] == [1_000_000.0, 1_000_000.0, None]
+    now[0] += 100  # a draft is activity for the reminder, not for the deadline
+    await store.save_draft(game.id, Draft(seat=0, base=0, steps=[{"kind": "a", "args": {}}]))
+    seat0 = (await store.seats(game.id))[0]
+    assert (seat0.awaited_since, seat0.asked_at) == (1_000_100.0, 1_000_000.0)
+    # the warning goes out once per clock
+    assert await store.mark_warned(game.id, 0, 1_000_000.0, now[0])
+    assert not await store.mark_warned(game.id, 0, 1_000_000.0, now[0])
+    assert not await store.mark_warned(game.id, 1, 999.0, now[0])  # another clock: no
+    # a deadline the host is told of: one more miss, the clock starts again (only once)
+    now[0] += 50
+    assert await store.deadline_passed(game.id, 1, 1_000_000.0, now[0]) == 1
+    assert await store.deadline_passed(game.id, 1, 1_000_000.0, now[0]) is None
+    seat1 = (await store.seats(game.id))[1]
+    assert (seat1.missed, seat1.asked_at, seat1.warned_at) == (1, 1_000_150.0, None)
+    # the deadline's own commit counts as missed; the seat's own decision ends the run
+    game = await store.game(game.id)
+    rev = await store.commit(game.id, game.revision, seat=1,
+                             entries=[deadline_entry(0, 1, "deadline")], state=dumped({}),
+                             decisions=1, awaited=[0, 1], note="decided at the deadline")
+    assert (await store.seats(game.id))[1].missed == 2
+    assert (await store.journal(game.id))[-1].text == "decided at the deadline"
+    rev = await store.commit(game.id, rev, seat=1, entries=[deadline_entry(1, 1, "button")],
+                             state=dumped({}), decisions=2, awaited=[0])
+    seats = await store.seats(game.id)
+    assert (seats[1].missed, seats[1].asked_at) == (0, None)  # no longer asked
+    assert (seats[0].asked_at, seats[0].warned_at) == (1_000_000.0, 1_000_100.0)
+    # a vacation, and the clock a new one moves on by the old one's pause
+    await store.set_away(101, 1_000_000.0, 1_000_060.0, [])
+    await store.set_away(101, now[0], now[0] + 500,
+                         [(game.id, 0, 1_000_000.0, 1_000_060.0), (game.id, 0, 5.0, 6.0)])
+    assert (await store.seats(game.id))[0].asked_at == 1_000_060.0
+    assert await store.away([101, 102]) == {101: Away(101, now[0], now[0] + 500)}
+    assert await store.away_cap(1) is None
+    await store.set_away_cap(1, 14)
+    assert await store.away_cap(1) == 14
+    await store.set_away_cap(1, None)
+    assert await store.away_cap(1) is None
+
+
+async def test_a_deadline_that_ends_the_game_keeps_its_note_and_its_result(clocked):
+    """The last commit can be a deadline's: its journal line (`note`, deadlines) and the
+    game's result for the history (`result`) are written in the same transaction, with the
+    store's clock as the end time."""
+    store, now = clocked
+    game = await start(store)
+    now[0] += 30
+    result = {"scores": [12], "places": [1]}
+    await store.commit(game.id, game.revision, seat=0, entries=[deadline_entry(0, 0, "deadline")],
+                       state=dumped({"decisions": 1}), decisions=1, awaited=[], over=True,
+                       note="decided at the deadline", result=result)
+    assert (await store.game(game.id)).status == "over"
+    assert (await store.journal(game.id))[-1].text == "decided at the deadline"
+    [kept] = await store.finished(1, G)
+    assert (kept.game.id, kept.result, kept.ended_at) == (game.id, result, 1_000_030.0)
+    assert await store.unrecorded(1) == []
+
 
 async def test_leases_two_owners_expiry_renew_release(store):
     assert await store.claim("reminders", "a", ttl=60, now=1000)  # free: a takes it

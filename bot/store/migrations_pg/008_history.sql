@@ -1,4 +1,4 @@
--- Agora schema (PostgreSQL), as migrations/007_history.sql: each game's rules and Agora
+-- Agora schema (PostgreSQL), as migrations/008_history.sql: each game's rules and Agora
 -- version, and a finished game's result, end time and final post, for the group's history
 -- and ratings (README.md, "History and ratings").
 
