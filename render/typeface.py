@@ -175,23 +175,24 @@ def _only(k: int) -> list[int]:
 
 _SCRATCH = threading.local()
 # each drawing thread keeps its scratch pictures (a byte a pixel) for the sizes it draws: at most
-# 9 of them and 12 million pixels (a Pantheon board's mask and shape pads are 7.4 million)
+# 9 of them and 8 million pixels (a Pantheon board's mask and shape pads are 7.4 million)
 SCRATCH_PADS = 9
-SCRATCH_PIXELS = 12_000_000
+SCRATCH_PIXELS = 8_000_000
 BLANK = 255  # an index no palette conversion gives (Palette keeps its entries below it)
 # shapes remembered: a board draws a few hundred; the memo is emptied when it holds this many
-# shapes or pixels (about as many bytes: palette indices and bilevel masks)
+# shapes or pixels (about twice as many bytes: palette indices and bilevel masks; a game's
+# pictures use 2-3 million)
 SHAPE_MEMO = 16384
-SHAPE_MEMO_PIXELS = 24_000_000
+SHAPE_MEMO_PIXELS = 8_000_000
 _SHAPES: dict[tuple[Any, ...], list[Any]] = {}
 _SHAPE_PIXELS = [0]
 _SEEN: set[tuple[Any, ...]] = set()  # shapes drawn once: remembered when they come again
 # finished regions (a province tile: ~33 kB in the palette, four times that in RGB): 1,024 of
-# them, and 16 MB at most. The least recently used goes first: a game that posts several
+# them, and 8 MB at most. The least recently used goes first: a game that posts several
 # pictures a turn (Through the Ages: the table and every player's board) must not push out the
 # regions of its next table
 REGION_MEMO = 1024
-REGION_MEMO_BYTES = 16 * 1024 * 1024
+REGION_MEMO_BYTES = 8 * 1024 * 1024
 _REGIONS = Memo(REGION_MEMO, REGION_MEMO_BYTES)  # key -> the box's pixels (an ImagingCore)
 
 

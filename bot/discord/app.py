@@ -81,6 +81,9 @@ class AgoraBot(commands.AutoShardedBot):
     def __init__(self, config: Config) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
                          help_command=None, tree_cls=Tree,
+                         # no message cache: nothing here reads it (an interaction carries its
+                         # message), and its 1,000 messages were memory for nothing (issue 27)
+                         max_messages=None,
                          # None and None: discord.py asks Discord and runs every shard
                          shard_ids=list(config.shard_ids) if config.shard_ids else None,
                          shard_count=config.shard_count,

@@ -120,6 +120,9 @@ class Publisher:
             # running and left its game in `_again`: go round once more. Nothing is awaited
             # between this test and the task's end, so no kick can fall in between.
             if game_id not in self._again or self.games.closing.is_set():
+                # an idle game keeps no finished task here (a kick makes a new one)
+                if self._pumps.get(game_id) is asyncio.current_task():
+                    del self._pumps[game_id]
                 return
 
     async def _pump_held(self, game_id: int) -> None:
@@ -296,6 +299,9 @@ class Publisher:
         for seat in table.seats:  # a prompt of a seat no longer awaited is out of date
             if seat.prompt_message is not None and seat.seat not in now:
                 await self.retire_prompt(seat)
+        if game.status == "over":  # the last post: a finished game leaves nothing behind
+            self._locks.pop(game.id, None)  # (held by this post; nothing publishes it again)
+            self.games.forget(game.id)
 
     async def say(self, channel_id: int, content: str, *, guild_id: int | None = None,
                   board: bytes | None = None,

@@ -214,6 +214,18 @@ class Games:
         self._previews: dict[tuple[int, int], tuple[tuple[int, int, str], tuple[Decision, ...],
                                                      Any, tuple[Applied, ...]]] = {}
 
+    def forget(self, game_id: int) -> None:
+        """Drop what this service and the store keep of a game in memory: called once a
+        finished game's last post is out, so that a finished game leaves nothing behind
+        (issue 27). Reading the game again (/status, /board) loads it again."""
+        self._states.pop(game_id, None)
+        for key in [k for k in self._previews if k[0] == game_id]:
+            self._previews.pop(key, None)
+        lock = self._locks.get(game_id)
+        if lock is not None and not lock.locked():
+            del self._locks[game_id]
+        self.store.forget(game_id)
+
     def lock(self, game_id: int) -> asyncio.Lock:
         if game_id not in self._locks:
             self._locks[game_id] = asyncio.Lock()
@@ -243,7 +255,7 @@ class Games:
             again = await self.store.game(game_id)
             if again is None or again.revision != game.revision:
                 continue  # another process committed between the row and the state
-            if state is not None:
+            if state is not None and game.status == "playing":  # (a finished one is not kept)
                 remember(self._states, game_id, (game.revision, state))
             return Table(game, seats, state)
         # the game keeps changing under us (busy players elsewhere): answer from the last read
@@ -600,8 +612,10 @@ class Games:
                 result=result)
         except StaleWrite:
             raise Refusal(t("bot.err.changed")) from None
-        # the state just written is the one the next reader needs: no reload and decode
-        remember(self._states, table.game.id, (revision, state))
+        # the state just written is the one the next reader needs: no reload and decode (but
+        # a finished game is read rarely, and its state is not kept: bench_memory.py)
+        if not over:
+            remember(self._states, table.game.id, (revision, state))
         log("commit", game=table.game.id, seat=seat, source=source, decisions=len(entries),
             at=seq, barrier=any(e.barrier for e in entries), over=over)
         return Commit(table.game.id, seat, source, entries)

@@ -10,6 +10,8 @@ from typing import TypeVar
 # serves every game's DM clicks. A decoded state is 2-3 kB (Pantheon) to 14 kB (Amun-Re 5p),
 # its rows a few kB more: at most ~300 MB when all of them are Amun-Re games.
 CACHED_GAMES = 16384
+# users whose language (of their Discord client) stays in memory: a few dozen bytes each
+CACHED_USERS = 65536
 K = TypeVar("K")
 V = TypeVar("V")
 

@@ -119,6 +119,11 @@ class PgStore:
     def _touch(self, game_id: int) -> None:
         self._generation[game_id] = self._generation.get(game_id, 0) + 1
 
+    def forget(self, game_id: int) -> None:
+        """Drop what is kept of a game in memory (a finished game leaves nothing behind)."""
+        self._revisions.pop(game_id, None)
+        self._touch(game_id)
+
     def generation(self, game_id: int) -> int:
         """Changes whenever this process writes to the game, or sees that another one did."""
         return self._generation.get(game_id, 0)

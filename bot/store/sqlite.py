@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .cache import remember
+from .cache import CACHED_USERS, remember
 from .packing import dumps, pack, unpack
 from .rows import (
     Away,
@@ -166,6 +166,11 @@ class Store:
     def _forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)
         self._generation[game_id] = self._generation.get(game_id, 0) + 1
+
+    def forget(self, game_id: int) -> None:
+        """Drop what is kept of a game in memory (a finished game leaves nothing behind); a
+        later read loads it again."""
+        self._forget(game_id)
 
     def generation(self, game_id: int) -> int:
         """Changes whenever anything is written to the game (its cached reads are dropped)."""
@@ -380,7 +385,8 @@ class Store:
         """The language of the user's Discord client when they last used the bot, if known."""
         if user_id not in self._languages:
             row = await self._one("SELECT language FROM users WHERE user_id = ?", (user_id,))
-            self._languages[user_id] = row[0] if row else None
+            remember(self._languages, user_id, row[0] if row else None, CACHED_USERS)
+            return row[0] if row else None
         return self._languages[user_id]
 
     async def remember_language(self, user_id: int, lang: str) -> None:
@@ -391,7 +397,7 @@ class Store:
             "INSERT INTO users (user_id, language, updated_at) VALUES (?, ?, ?)"
             " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language,"
             " updated_at = excluded.updated_at", (user_id, lang, self._clock())))
-        self._languages[user_id] = lang
+        remember(self._languages, user_id, lang, CACHED_USERS)
 
     async def games_of_user(self, user_id: int) -> list[tuple[GameRow, SeatRow]]:
         """Every open game the user sits in (of any game), with their seat."""

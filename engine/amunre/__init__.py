@@ -2,6 +2,7 @@
 
 The module meets engine.core.GameRules (the rules) and engine.core.GameText (the words)."""
 
+from .digest import digest_lines
 from .game import (
     INFO,
     apply,
@@ -39,9 +40,9 @@ from .present import (
 from .receipts import reveal_note, salt, verify_receipts
 from .text import describe, event_text
 
-__all__ = ["INFO", "apply", "auto_answer", "describe", "dump", "event_text", "group_key",
-           "hand_signature", "hand_text", "load", "menu_title", "new_game", "options",
-           "panel_lines", "pass_decision", "pending", "post_boundaries", "post_head",
-           "prompt_text", "record_extras", "replay", "result", "result_lines", "reveal_note",
-           "reveals", "salt", "scores", "sealed", "start_events", "status_head", "status_lines",
-           "table_lines", "verify_receipts", "version", "view"]
+__all__ = ["INFO", "apply", "auto_answer", "describe", "digest_lines", "dump", "event_text",
+           "group_key", "hand_signature", "hand_text", "load", "menu_title", "new_game", "options",
+           "panel_lines", "pass_decision", "pending", "post_boundaries", "post_head", "prompt_text",
+           "record_extras", "replay", "result", "result_lines", "reveal_note", "reveals", "salt",
+           "scores", "sealed", "start_events", "status_head", "status_lines", "table_lines",
+           "verify_receipts", "version", "view"]

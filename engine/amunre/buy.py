@@ -123,7 +123,7 @@ def _purchase(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
     cost = BOARD.price(n)
     p = s.players[seat]
     if cost > p.gold:  # told to this seat only (A-INFO-1)
-        raise err("cannot_pay", "A-BUY-5", cost=cost, gold=p.gold)
+        raise err("cannot_pay", "A-BUY-5", cost=cost, gold=p.gold, count=p.gold)
     p.gold -= cost
     frame["step"] = KIND_STEP[kind]
     frame["done"].append(item)
@@ -164,7 +164,8 @@ def _play(s: State, seat: int, d: Decision, events: list[Event]) -> None:
         return
     need = BOARD["master_builder_stones"]
     if s.provinces[province].stones < need:
-        raise err("builder_stones", "A-PWR-MB-2", province=province, need=need)
+        raise err("builder_stones", "A-PWR-MB-2", province=province, need=need,
+                  count=need)
     if s.supply["pyramids"] <= 0:
         raise err("no_pyramids", "A-GAP-11")
     pieces.play(s, seat, card)

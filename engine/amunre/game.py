@@ -13,7 +13,7 @@ from data.i18n import t
 from engine import contract
 from engine.core import Decision, Event, GameInfo, IllegalDecision, OptionSpec, _freeze
 
-from . import anytime, auction, buy, income, sacrifice, scoring, setup  # noqa: F401 (agenda)
+from . import anytime, auction, buy, digest, income, sacrifice, scoring, setup  # noqa: F401 (agenda)
 from .flow import AGENDA, current, err
 from .state import COLOUR_ORDER, State
 from .view import make_view
@@ -116,7 +116,10 @@ def apply(s: State, seat: int, decision: Decision, *, in_place: bool = False
     # a public decision in the income frame changes only the decider's own options; a free one
     # (the step says so) is public and may change others' options wherever it is made
     own_only = frame["t"] in SELF_ONLY
+    phase = s.phase  # before the decision: a buying turn's end moves on to the sacrifice
     work, events, free = contract.run_decision(s, seat, decision, in_place, _step, _understood)
+    if not secret:
+        digest.record_turn(work, seat, frame, phase, events)  # for the close-up picture
     contract.extend_trails(work, seat, decision, public=not secret and (free or not own_only))
     return work, events
 

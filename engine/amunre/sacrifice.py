@@ -73,7 +73,7 @@ def check(s: State, seat: int, d: Decision) -> dict[str, object]:
     if not minus3 and gold < 1:
         raise err("sacrifice_nothing", "A-SAC-1")
     if gold > p.gold:  # told to this seat only (A-INFO-1)
-        raise err("sacrifice_afford", "A-SAC-1", gold=gold, have=p.gold)
+        raise err("sacrifice_afford", "A-SAC-1", gold=gold, have=p.gold, count=gold)
     if correction and not may_correct(s, seat):
         raise err("no_correction", "A-PWR-SC-3")
     return {"gold": gold, "minus3": minus3, "correction": correction}

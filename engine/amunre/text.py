@@ -14,6 +14,10 @@ from engine.core import Decision, Event
 from .receipts import SHORT
 
 INTERNAL = {"forced"}  # bookkeeping: the step's own events say what happened
+# the events whose text counts gold, and the argument holding the amount: their catalogue texts
+# are plural (the word for gold follows the number's CLDR category)
+GOLD_COUNTED = {"sold": "gold", "thief": "gold", "won": "paid", "income": "total",
+                "bought": "cost"}
 
 
 def card_name(card: Any, locale: str | None = None) -> str:
@@ -35,7 +39,7 @@ def item_name(item: Any, n: int = 1, locale: str | None = None) -> str:
 def offer_text(o: dict[str, Any], locale: str | None = None) -> str:
     """One sacrifice as words: "9 gold", "the -3 card", "+ Sacrifice Correction"."""
     text = (t("amunre.offer.minus3", locale) if o.get("minus3")
-            else t("amunre.offer.gold", locale, gold=o.get("gold")))
+            else t("amunre.offer.gold", locale, gold=o.get("gold"), count=o.get("gold")))
     if o.get("correction"):
         text += t("amunre.offer.correction", locale)
     return text
@@ -174,7 +178,8 @@ def event_text(e: Event, names: list[str], viewer: int | None,
                                  for q, (g, p) in enumerate(zip(a["gold"], a["points"],
                                                                 strict=True)))
     elif tpl == "scored":
-        a["parts"] = ", ".join(f"{t(f'amunre.score.{k}', locale)} {v}"
+        # "gold: 4" is four points for gold; "gold 4" would read as four gold
+        a["parts"] = ", ".join(f"{t(f'amunre.score.{k}', locale)}: {v}"
                                for k, v in a["parts"].items() if v)
     elif tpl == "kingdom":
         a["removed"] = ", ".join(province_name(x, locale) for x in a["removed"]) or "-"
@@ -183,4 +188,6 @@ def event_text(e: Event, names: list[str], viewer: int | None,
         a["winners"] = _names(names, a["winners"])
     elif tpl == "pyramid":
         key = f"amunre.event.pyramid_{a['how']}"
+    if tpl in GOLD_COUNTED:  # "1 zlatý / 2 zlaté / 5 zlatých", "1 złoto / 2 złota"
+        a["count"] = a[GOLD_COUNTED[tpl]]
     return t(key, locale, **a)

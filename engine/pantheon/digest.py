@@ -142,7 +142,7 @@ def seat_parts(events: list[Event], seat: int, locale: str | None = None) -> lis
     if demigods:
         parts.append(t("pantheon.digest.demigods", locale, count=demigods))
     if points:
-        parts.append(t("pantheon.digest.points", locale, n=points))
+        parts.append(t("pantheon.digest.points", locale, n=points, count=points))
     return parts
 
 

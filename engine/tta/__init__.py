@@ -15,6 +15,7 @@ words, text.py), with the optional hooks `table_lines` (the terminal's table),
 `summary_lines` (a turn's end in a few lines) and `turn_preview` (what ending the turn now
 would bring, preview.py)."""
 
+from .digest import digest_lines
 from .game import (
     INFO,
     apply,
@@ -54,9 +55,9 @@ from .text import (
     table_lines,
 )
 
-__all__ = ["INFO", "apply", "auto_answer", "describe", "dump", "event_text", "group_key",
-           "hand_signature", "hand_text", "load", "menu_title", "new_game", "options",
-           "panel_lines", "pass_decision", "pending", "post_boundaries", "post_head",
-           "prompt_text", "replay", "result", "result_lines", "reveal_note", "reveals", "scores",
-           "sealed", "start_events", "status_head", "status_lines", "summary_lines", "table_lines",
+__all__ = ["INFO", "apply", "auto_answer", "describe", "digest_lines", "dump", "event_text",
+           "group_key", "hand_signature", "hand_text", "load", "menu_title", "new_game", "options",
+           "panel_lines", "pass_decision", "pending", "post_boundaries", "post_head", "prompt_text",
+           "replay", "result", "result_lines", "reveal_note", "reveals", "scores", "sealed",
+           "start_events", "status_head", "status_lines", "summary_lines", "table_lines",
            "turn_preview", "version", "view"]

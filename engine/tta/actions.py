@@ -168,7 +168,8 @@ def build(s: State, p: Player, args: dict[str, Any], events: list[Event], commit
     if p.pool < 1:
         raise err("no_worker", "T-BUILD-4")
     if card.kind == "urban" and buildings_of(p, card.subtype) >= stats(p).urban_limit:
-        raise err("urban_limit", "T-BUILD-2", limit=stats(p).urban_limit)
+        raise err("urban_limit", "T-BUILD-2", limit=stats(p).urban_limit,
+                  count=stats(p).urban_limit)
     cost = max(effects.build_cost(p, card_id) - discount, 0)
     _check_resources(p, card_id, cost)
     if not commit:
@@ -311,7 +312,7 @@ def wonder(s: State, p: Player, args: dict[str, Any], events: list[Event], commi
     left = len(card.stages) - p.wonder_stages
     limit = effects.wonder_stages_per_action(p) if most is None else most
     if type(stages) is not int or not 1 <= stages <= min(limit, left):
-        raise err("stages", "G-WOND-1", most=min(limit, left))
+        raise err("stages", "G-WOND-1", most=min(limit, left), count=min(limit, left))
     if paid:
         need_civil(p, 1)
     todo = card.stages[p.wonder_stages:p.wonder_stages + stages]

@@ -158,7 +158,7 @@ def _party(p: Player, args: dict[str, Any]) -> tuple[dict[str, int], list[str], 
     if any(type(c) is not str or c not in CARDS or CARDS[c].kind != "bonus" for c in bonus):
         raise err("party_bonus", "T-COL-5")
     if len(discard) > cook_limit(p):
-        raise err("party_discard", "T-COL-5", most=cook_limit(p))
+        raise err("party_discard", "T-COL-5", most=cook_limit(p), count=cook_limit(p))
     if any(type(c) is not str for c in discard) or Counter(bonus) + Counter(discard) - hand:
         raise err("party_bonus", "T-COL-5")
     return units, list(bonus), list(discard)

@@ -1,6 +1,8 @@
 """What changed in the last turn, for the pictures' rings (render.tta.last reads the view's
-`last` field): `{"slots": [row spaces whose card changed], "seats": {seat: {"cards": [...],
-"parts": [...]}}}`.
+`last` field) and the close-up of that turn (render.tta.focus): `{"slots": [row spaces whose
+card changed], "seats": {seat: {"cards": [...], "parts": [...]}}, "seat": whose turn it was,
+"taken": [the cards that left those spaces], "values": {fact: [before, after]} (that seat's
+numbers that changed)}`.
 
 A turn's start stores a compact public snapshot (`State.mark`, taken after the row is
 replenished, so a refill is not a change), and its end compares the table with it
@@ -61,9 +63,18 @@ def close(s: State) -> None:
     s.mark = None
 
 
+# the numbers of a seat the close-up shows as "before -> after"
+VALUES = ("culture", "culture_rating", "science", "science_rating", "strength", "happiness",
+          "food", "resources", "hand_count", "military_count")
+
+
 def summary(before: dict[str, Any], s: State) -> dict[str, Any]:
     row = before["row"]
     slots = [i for i, (a, b) in enumerate(zip(row, s.row, strict=False)) if a != b]
+    taken = [row[i] for i in slots if row[i] is not None]
+    seat = s.turn
+    was, now = before["players"][seat], _facts(s.players[seat])
+    values = {k: [was[k], now[k]] for k in VALUES if was.get(k) != now.get(k)}
     seats: dict[str, dict[str, list[str]]] = {}
     for pb, p in zip(before["players"], s.players, strict=True):
         pa = _facts(p)
@@ -74,15 +85,25 @@ def summary(before: dict[str, Any], s: State) -> dict[str, Any]:
         cards += [c for c in (pa["government"], pa["leader"], pa["wonder"], *pa["wonders"])
                   if c and c not in cards and c not in (pb["government"], pb["leader"],
                                                         pb["wonder"], *pb["wonders"])]
+        # a wonder built a stage further, or completed (it was the one under construction)
+        cards += [c for c in (pa["wonder"], *pa["wonders"]) if c and c not in cards
+                  and (c not in pb["wonders"] and c in pa["wonders"]
+                       or c == pa["wonder"] == pb["wonder"]
+                       and pa["wonder_stages"] != pb["wonder_stages"])]
         if parts or cards:
             seats[str(p.seat)] = {"cards": cards, "parts": parts}
-    return {"slots": slots, "seats": seats}
+    return {"slots": slots, "seats": seats, "seat": seat, "taken": taken, "values": values}
 
 
 def view_of(last: dict[str, Any] | None) -> dict[str, Any] | None:
     """The view's copy: seat keys as ints."""
     if last is None:
         return None
-    return {"slots": list(last["slots"]),
-            "seats": {int(k): {"cards": list(v["cards"]), "parts": list(v["parts"])}
-                      for k, v in last["seats"].items()}}
+    out: dict[str, Any] = {
+        "slots": list(last["slots"]),
+        "seats": {int(k): {"cards": list(v["cards"]), "parts": list(v["parts"])}
+                  for k, v in last["seats"].items()}}
+    if "seat" in last:  # (a state saved before the close-up existed has no more)
+        out.update(seat=last["seat"], taken=list(last["taken"]),
+                   values={k: list(v) for k, v in last["values"].items()})
+    return out

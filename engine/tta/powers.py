@@ -90,7 +90,8 @@ def bach(s: State, p: Player, args: dict[str, Any], events: list[Event], commit:
             or low == high or LEVEL[CARDS[high].age] < LEVEL[CARDS[low].age]:
         raise err("bach_target", "T-ACT-5")
     if CARDS[low].subtype != "theater" and buildings_of(p, "theater") >= stats(p).urban_limit:
-        raise err("urban_limit", "T-BUILD-2", limit=stats(p).urban_limit)
+        raise err("urban_limit", "T-BUILD-2", limit=stats(p).urban_limit,
+                  count=stats(p).urban_limit)
     actions.need_civil(p, 1)
     if not commit:
         return

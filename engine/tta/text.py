@@ -113,7 +113,7 @@ def _choice(a: dict[str, Any], locale: str | None) -> str:
         elif key == "slot" and isinstance(value, int):
             parts.append(t("tta.text.space", locale, space=value + 1))
         elif key in ("food", "resources", "science", "culture") and isinstance(value, int):
-            parts.append(t(f"tta.text.amount_{key}", locale, n=value))
+            parts.append(t(f"tta.text.amount_{key}", locale, n=value, count=value))
         elif isinstance(value, list):
             parts.append(_cards(value, locale))
         else:

@@ -260,7 +260,11 @@ def _canvas(ground: Image.Image) -> Image.Image:
 
 
 def _just_won(view: View) -> set[str]:
-    """The provinces the auction of this round just gave out, while its result is the news."""
+    """The provinces the auction of this round just gave out, while its result is the news;
+    or, in the pictures that say what changed ("since your last turn", the close-up), the
+    provinces they name (`view.last["ring"]`)."""
+    if "ring" in view.last:
+        return set(view.last["ring"])
     last = view.last.get("auction")
     if not last or last.get("round") != view.round or view.phase != "buy":
         return set()
@@ -319,7 +323,8 @@ def _scores(d: Draw, view: View, locale: str | None) -> None:
         if p.seat in result.get("winners", []):
             tags.append((tr("winner", locale), pal.NEW_RING, pal.WHITE))
         if "gold" in result and p.seat < len(result["gold"]):
-            tags.append((tr("final_gold", locale, gold=result["gold"][p.seat]), pal.GOLD,
+            tags.append((tr("final_gold", locale, gold=result["gold"][p.seat],
+                             count=result["gold"][p.seat]), pal.GOLD,
                          pal.INK))
         if p.sealed:
             tags.append((tr("sealed", locale), pal.HEADER, pal.HEADER_INK))
@@ -681,7 +686,7 @@ def _bids(d: Draw, bids: list[tuple[PlayerView, int]], x: int, right: int, y: in
 def _material(pv: ProvinceView, locale: str | None) -> str:
     parts = []
     if pv.free_gold:
-        parts.append(tr("free_gold", locale, n=pv.free_gold))
+        parts.append(tr("free_gold", locale, n=pv.free_gold, count=pv.free_gold))
     if pv.free_cards:
         parts.append(tr("free_cards", locale, n=pv.free_cards, count=pv.free_cards))
     return " · ".join(parts)

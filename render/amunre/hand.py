@@ -117,7 +117,7 @@ def _sealed(d: Draw, me: PlayerView, top: int, locale: str | None) -> None:
         _box(d, x0, top, x1, top + 168, tr("sacrifice_sealed", locale))
         o = me.offer
         text = (tr("offer_minus3", locale) if o.get("minus3")
-                else tr("offer_gold", locale, gold=o.get("gold", 0)))
+                else tr("offer_gold", locale, gold=o.get("gold", 0), count=o.get("gold", 0)))
         d.text((x0 + 14, top + 66), fit(text, 30, x1 - x0 - 28, True), font=font(30, True),
                fill=pal.INK, anchor="lm")
         if o.get("correction"):

@@ -150,7 +150,8 @@ def _abilities(d: Draw, view: View, pv: PlayerView, locale: str | None, y: int) 
     y = _section(d, y, t("pantheon.render.hand.can_do", locale))
     gadicea = pv.gods.count("gadicea")
     lines = [
-        (t("pantheon.render.hand.can_move", locale, n=pv.max_steps or 0), "move"),
+        (t("pantheon.render.hand.can_move", locale, n=pv.max_steps or 0,
+           count=pv.max_steps or 0), "move"),
         (t("pantheon.render.hand.can_buy", locale, n=pv.money or 0), "money"),
         (t("pantheon.render.hand.can_draw", locale, n=3 + gadicea), "draw"),
     ]

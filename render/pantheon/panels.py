@@ -110,8 +110,8 @@ def card_row(d: Draw, lay: BoardLayout, view: View, locale: str | None) -> None:
             cards.empty(d, box)
         cx = x + CARD_W // 2
         d.text((cx, y1 + 11), caption, font=font(13, True), fill=pal.INK, anchor="mm")
-        d.text((cx, y1 + 27), t("pantheon.render.board.cards_left", locale, n=count), font=font(13),
-               fill=pal.INK, anchor="mm")
+        left = t("pantheon.render.board.cards_left", locale, n=count, count=count)
+        d.text((cx, y1 + 27), left, font=font(13), fill=pal.INK, anchor="mm")
         x += CARD_W + 24
     d.text((lay.display_card(0)[0], y1 + 11), t("pantheon.render.board.display", locale),
            font=font(13, True), fill=pal.INK, anchor="lm")

@@ -238,8 +238,8 @@ def _chart(d: ImageDraw.ImageDraw, view: View, scores: list[list[int]], epochs: 
                 d.line((x, y0, x, y1), fill=pal.PANEL_EDGE, width=1)
             d.text((x + 4, y1 + 14), names.roman(epoch), font=font(14), fill=pal.MUTED,
                    anchor="lm")
-    d.text((right, y1 + 32), t("pantheon.render.stats.turns", locale, n=steps), font=font(14),
-           fill=pal.MUTED, anchor="rm")
+    turns = t("pantheon.render.stats.turns", locale, n=steps, count=steps)
+    d.text((right, y1 + 32), turns, font=font(14), fill=pal.MUTED, anchor="rm")
     ends = []
     for seat, pv in enumerate(view.players):
         points = [at(i, row[seat]) for i, row in enumerate(scores)]

@@ -7,15 +7,23 @@
   banks, wonders, hand counts);
 - `hand_png(view, locale=None)`: the viewing seat's own hand (a spectator's view has none).
 
+- `focus_png(view, locale=None)`: the close-up of the last turn (render.tta.focus);
+- `digest_png(view, events, seat, locale=None)`: what came since a seat's last turn
+  (render.tta.since);
+- `replay_files(record, locale=None)`: a finished game's animated replay and stats card.
+
 Public pictures read only public view fields; what the view's `last` summary names is ringed
 (render.tta.last)."""
 
+from .focus import focus_png
 from .hand import draw_hand, hand_png
 from .player import draw_player, player_png, player_pngs
+from .replay import replay_files
+from .since import digest_png
 from .table import board_png, draw_board
 
-__all__ = ["board_png", "draw_board", "draw_hand", "draw_player", "extra_pngs",
-           "hand_png", "player_png", "player_pngs"]
+__all__ = ["board_png", "digest_png", "draw_board", "draw_hand", "draw_player", "extra_pngs",
+           "focus_png", "hand_png", "player_png", "player_pngs", "replay_files"]
 
 
 def extra_pngs(view: dict, locale: str | None = None) -> list[tuple[str, bytes]]:

@@ -281,10 +281,10 @@ _detail_key = lru_cache(maxsize=4096)(_detail_fit)
 
 # Row card faces (everything but the corner number), wherever in the row: the row moves left
 # every turn, so a card drawn last turn is mostly found again in another space. A face of a
-# row space (152 x 151 palette pixels, ~23 kB) for each card and language met: 512 of them
-# are ~12 MB, and the memo keeps at most that.
+# row space (152 x 151 palette pixels, ~23 kB) for each card and language met: the memo keeps
+# 512 of them and 8 MB at most (some 350 faces: a dozen games' rows).
 TILE_MEMO = 512
-TILE_MEMO_BYTES = 12 * 1024 * 1024
+TILE_MEMO_BYTES = 8 * 1024 * 1024
 TILES = Memo(TILE_MEMO, TILE_MEMO_BYTES)
 
 

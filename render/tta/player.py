@@ -59,10 +59,10 @@ BANK_R = 15
 
 # PNG bytes of the last boards drawn, by everything a board is drawn from (`board_inputs`) and
 # the language: most boards do not change during another player's turn, and every board is
-# posted after every turn. A board's PNG is ~60-90 kB and its key ~2-4 kB of JSON: 128 of them
-# hold ~12 MB (a few games' boards in a few languages), and the memo keeps at most that.
+# posted after every turn. A board's PNG is ~60-90 kB and its key ~2-4 kB of JSON: the memo
+# keeps 128 of them and 6 MB at most (some 80 boards: the games played just now).
 PNG_MEMO = 128
-PNG_MEMO_BYTES = 12 * 1024 * 1024
+PNG_MEMO_BYTES = 6 * 1024 * 1024
 PNGS = Memo(PNG_MEMO, PNG_MEMO_BYTES)
 
 
@@ -382,8 +382,9 @@ def _pool(d: Draw, pv: dict[str, Any], box: Box, locale: str | None) -> None:
 def _blue(d: Draw, pv: dict[str, Any], box: Box, locale: str | None) -> None:
     """The blue bank (T-BOARD-1): sections by the corruption they uncover."""
     count = pv["blue_bank"]
-    line = tr("corruption_line", locale, n=pv["corruption"]) if pv["corruption"] \
-        else tr("no_corruption_line", locale)
+    corruption = pv["corruption"]
+    line = (tr("corruption_line", locale, n=corruption, count=corruption) if corruption
+            else tr("no_corruption_line", locale))
     _bank(d, box, tr("blue_bank", locale, n=count), count, BLUE_SLOTS, BLUE_SECTIONS,
           pal.BLUE_TOKEN, pal.BLUE_EDGE, line, pal.BAD if pv["corruption"] else pal.INK)
 

@@ -111,6 +111,12 @@ def _layout(n: int, tactics: bool) -> dict[str, Box]:
     return boxes
 
 
+def tallest(n: int) -> int:
+    """The height of the table for `n` seats once it has its tactics area: the tallest it
+    gets (the replay's frames all have it)."""
+    return _layout(n, True)["bottom"][3]
+
+
 def slot_box(view: View, slot: int) -> Box:
     """Where row space `slot` (0-based) is drawn, for tests and overlays."""
     return layout(view)[f"slot:{slot}"]

@@ -106,6 +106,11 @@ async def test_whole_game_through_discord(agora):
         interactions += 1
     await settle(bot)
     seconds = time.perf_counter() - clock
+    # once the final post is out, a finished game leaves nothing behind in memory (issue 27):
+    # no state, draft preview, lock or pump of it (a command reading it loads it again)
+    assert game_id not in bot.games._states and game_id not in bot.games._locks
+    assert not [k for k in bot.games._previews if k[0] == game_id]
+    assert game_id not in bot.publisher._pumps and game_id not in bot.publisher._locks
 
     table = await bot.games.table(game_id)
     assert table.game.status == "over"
@@ -114,7 +119,7 @@ async def test_whole_game_through_discord(agora):
     final = d.messages(CHANNEL)[-1]
     assert "Final scores" in final.content and "Winner" in final.content
     for name, score in zip(table.names, res["scores"], strict=True):
-        assert f"{name}: {score} points" in final.content
+        assert f"{name}: {score} VP (demigods: " in final.content
     # every turn posted a board picture (plus the opening and the epoch posts)
     log = await bot.store.log(game_id)
     turns = sum(1 for e in log if e.decision["kind"] == "action")

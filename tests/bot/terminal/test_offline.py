@@ -129,7 +129,7 @@ def test_placements_typed_mid_move_are_applied_whole_or_refused() -> None:
 
 def test_steps_left_are_shown_during_a_move() -> None:
     code, out = run("skip\n1\n2\nquit\n", players=3, ai=2, seed=5, level="normal")
-    assert "3 of 3 steps left." in out  # the game's panel_lines
+    assert "Steps left: 3 of 3." in out  # the game's panel_lines
 
 
 def test_rules_summaries() -> None:

@@ -85,7 +85,7 @@ def test_digest_lines_of_a_turn_name_gains_losses_and_points():
               Event("turn", {"seat": 0})]
     lines = digest_lines(events, NAMES, 0)
     assert lines[0].startswith("Bob: God; sacrificed 2 ") and lines[0].endswith("+2 points")
-    assert lines[1].startswith("Cy: Move; placed 1: F12; took ") and "+1 points" in lines[1]
+    assert lines[1].startswith("Cy: Move; placed 1: F12; took ") and "+1 point (" in lines[1]
     assert "(Ann: placed 1: G7)" in lines[1]  # a follow-up move in Cy's turn
     assert lines[2].startswith("Epoch 1 ends") and lines[3] == "Scoring: Ann +0"
     ch = changes_since(events, 0)
