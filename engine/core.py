@@ -250,7 +250,13 @@ class GameInfo:
     AI strengths the game's `ai.choose` understands, strongest last; `policies` the standing
     answers a seat may set (the first is "ask every time"); `rules_topics` the keys of the
     short rules summaries (`<id>.rules.<topic>` in the game's catalogue); `player_rule` the rule
-    that sets the player count (cited when a lobby is full or too small)."""
+    that sets the player count (cited when a lobby is full or too small).
+
+    `rules_version` names the rules the engine plays: a new one is due whenever a change would
+    make an old game's seed and decisions replay differently (a rule, the order of the RNG's
+    draws, what a decision means). Every game and record stores the version it was played
+    under, and a record of another version is not replayed under these rules
+    (engine/record.py)."""
 
     id: str
     name: str
@@ -266,6 +272,7 @@ class GameInfo:
     end_rule: str | None = None  # cited when someone acts after the end
     shared_win_rule: str | None = None  # cited when several seats share the victory
     turn_prompts: tuple[str, ...] = ()  # prompt kinds that begin a seat's own turn
+    rules_version: str = "1"  # the rules played (see above); "1" is the first numbered one
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_players <= self.max_players:

@@ -1,7 +1,8 @@
 """The game record: one JSON file per game, for any registered game, read by `agora replay`
 and written by the bot's /export.
 
-    {"format": "agora-record", "version": 1, "game": "pantheon", "title": "...",
+    {"format": "agora-record", "version": 2, "game": "pantheon", "title": "...",
+     "agora": "0.1.0", "rules": "1",            # the Agora and the game's rules played under
      "status": "playing" | "over" | "abandoned",
      "seats": ["Ann", "Bob"],                   # display names in seat order
      "options": {...},                          # the engine options of new_game
@@ -18,6 +19,12 @@ A *full* record adds the seed and every decision, so `replay` rebuilds the game 
 `rules.new_game(seats, seed, options)` and `rules.apply`: the seed plus the decisions replay to
 the identical state (the engine contract).
 
+Every record names the Agora version and the game's rules version it was played under
+(`GameInfo.rules_version`; version 1 records, written before versions were named, were played
+under rules "1"). A full record replays only under its own rules: `replayable` says clearly
+why another version cannot, and `agora replay`/`verify` then show what the record holds as it
+was recorded.
+
 Pure: no I/O. The caller reads and writes the text (`load_record`, `dumps_record`). Its
 ValueErrors are fit to print (`agora replay`, `agora verify`) and made with `t()` when raised, in
 the caller's language."""
@@ -31,9 +38,11 @@ from typing import Any
 from data.i18n import t
 from engine import registry
 from engine.core import Decision, Event, IllegalDecision
+from engine.version import AGORA_VERSION
 
 FORMAT = "agora-record"
-VERSION = 1
+VERSION = 2  # 2: names the Agora and rules versions ("agora", "rules")
+FIRST_RULES = "1"  # the rules of a record or game from before rules versions were named
 STATUSES = ("playing", "over", "abandoned")
 FULL_KEYS = ("seed", "decisions", "result")
 
@@ -61,8 +70,8 @@ def public_lines(game_id: str, events: Iterable[Event | dict[str, Any]], names: 
 # --- building records ----------------------------------------------------------------------------
 
 def public_record(game_id: str, names: list[str], options: dict[str, Any] | None, status: str,
-                  title: str, events_by_entry: Iterable[Iterable[Event | dict[str, Any]]]
-                  ) -> dict[str, Any]:
+                  title: str, events_by_entry: Iterable[Iterable[Event | dict[str, Any]]],
+                  played: tuple[str | None, str | None] = (None, None)) -> dict[str, Any]:
     """The record of a game anyone may have, at any status.
 
     - `game_id`: a registered game (`engine.registry.ids()`).
@@ -73,6 +82,8 @@ def public_record(game_id: str, names: list[str], options: dict[str, Any] | None
     - `events_by_entry`: the events in the order they happened, one iterable per log entry (for
       the bot: each decision-log row's `events`; pass `rules.start_events(state)` first to have
       the opening in the log). Each event is an `engine.core.Event` or its JSON dict.
+    - `played`: (Agora version, rules version) the game was played under; None for each: this
+      Agora's and the game's current rules.
 
     The public log holds one line per public event (`public_lines`). No seed, no decisions, no
     result. Raises ValueError for an unknown game or status."""
@@ -87,8 +98,8 @@ def public_record(game_id: str, names: list[str], options: dict[str, Any] | None
         log += public_lines(game_id, entry, list(names))
         public += public_events(entry)
     return {"format": FORMAT, "version": VERSION, "game": game_id, "title": str(title),
-            "status": status, "seats": list(names), "options": dict(options or {}),
-            "public_log": log, "public_events": public}
+            **_versions(info, played), "status": status, "seats": list(names),
+            "options": dict(options or {}), "public_log": log, "public_events": public}
 
 
 def public_events(events: Iterable[Event | dict[str, Any]]) -> list[dict[str, Any]]:
@@ -103,13 +114,14 @@ def public_events(events: Iterable[Event | dict[str, Any]]) -> list[dict[str, An
 
 
 def full_record(game_id: str, names: list[str], options: dict[str, Any] | None, seed: int,
-                decisions: Iterable[tuple[int, Decision | dict[str, Any]]], title: str = ""
-                ) -> dict[str, Any]:
+                decisions: Iterable[tuple[int, Decision | dict[str, Any]]], title: str = "",
+                agora: str | None = None) -> dict[str, Any]:
     """The complete record of a finished game: the public record (status "over") plus "seed",
     "decisions" ([seat, {"kind", "args"}] pairs) and "result". The game is rebuilt from the seed
     and the decisions to write the public log and the result, so the record is consistent by
-    construction. Raises ValueError if a decision is illegal or the game is not over (an
-    unfinished or abandoned game has a public record only)."""
+    construction (so under this Agora's rules of the game; `agora` names the Agora version it
+    was played under, this one by default). Raises ValueError if a decision is illegal or the
+    game is not over (an unfinished or abandoned game has a public record only)."""
     info = _info(game_id)
     rules = registry.rules(game_id)
     names = list(names)
@@ -135,9 +147,42 @@ def full_record(game_id: str, names: list[str], options: dict[str, Any] | None, 
     if res is None:
         raise ValueError(t("core.record.not_over"))
     return {"format": FORMAT, "version": VERSION, "game": game_id, "title": str(title),
-            "status": "over", "seats": names, "options": dict(options or {}),
-            "public_log": log, "public_events": public, "seed": seed, "decisions": pairs,
-            "result": _plain(res)}
+            **_versions(info, (agora, None)), "status": "over", "seats": names,
+            "options": dict(options or {}), "public_log": log, "public_events": public,
+            "seed": seed, "decisions": pairs, "result": _plain(res)}
+
+
+def stored_record(game_id: str, names: list[str], options: dict[str, Any] | None, seed: int,
+                  decisions: Iterable[tuple[int, dict[str, Any]]],
+                  events_by_entry: Iterable[Iterable[Event | dict[str, Any]]],
+                  result: dict[str, Any], played: tuple[str | None, str | None],
+                  title: str = "") -> dict[str, Any]:
+    """The complete record of a finished game played under other rules than these, made from
+    what was stored as it happened (the events, the decisions, the result) instead of a replay,
+    which these rules could not make. `played` names the Agora and rules versions it was
+    played under; `replayable` tells its reader that it replays only under those."""
+    record = public_record(game_id, names, options, "over", title, events_by_entry, played)
+    record |= {"seed": seed, "decisions": [[seat, dict(d)] for seat, d in decisions],
+               "result": _plain(result)}
+    return check_record(record)
+
+
+def played_under(record: dict[str, Any]) -> tuple[str | None, str]:
+    """(Agora version, rules version) a record was played under: a version 1 record names
+    neither (its Agora is unknown, its rules the first numbered ones)."""
+    return record.get("agora"), record.get("rules", FIRST_RULES)
+
+
+def replayable(record: dict[str, Any]) -> str | None:
+    """None when this Agora can replay the record's decisions (its game's rules are the ones
+    it was played under); else why not, in words fit to print."""
+    agora, rules = played_under(record)
+    info = registry.info(record["game"])
+    if rules == info.rules_version:
+        return None
+    return t("core.record.other_rules", game=info.name, rules=rules,
+             agora=agora or t("core.record.agora_unknown"), current=info.rules_version,
+             version=AGORA_VERSION)
 
 
 def dumps_record(record: dict[str, Any]) -> str:
@@ -188,6 +233,8 @@ def check_record(data: Any) -> dict[str, Any]:
         raise ValueError(t("core.record.bad_status", statuses=", ".join(STATUSES)))
     if not isinstance(data.get("title", ""), str):
         raise ValueError(t("core.record.bad_title"))
+    if not all(isinstance(data.get(k, ""), str) for k in ("agora", "rules")):
+        raise ValueError(t("core.record.bad_versions"))
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise ValueError(t("core.record.bad_options_type"))
@@ -244,10 +291,14 @@ def replay(record: dict[str, Any]) -> Iterator[tuple[Any, int | None, Decision |
     decision with the state after it. Every yielded state is a separate object (it may be
     kept). ValueError, with the decision's number, when the record is not a valid full record,
     a decision is illegal (the record does not belong to this version of the rules), the
-    decisions end before the game does, or the game ends with another result than recorded."""
+    decisions end before the game does, or the game ends with another result than recorded;
+    at once when the record names other rules than this Agora's (`replayable`)."""
     record = check_record(record)
     if "decisions" not in record:
         raise ValueError(t("core.record.public_only"))
+    other = replayable(record)
+    if other is not None:
+        raise ValueError(other)
     game, names = record["game"], list(record["seats"])
     rules = registry.rules(game)
     try:
@@ -271,6 +322,13 @@ def replay(record: dict[str, Any]) -> Iterator[tuple[Any, int | None, Decision |
 
 
 # --- helpers ------------------------------------------------------------------------------------
+
+def _versions(info: Any, played: tuple[str | None, str | None]) -> dict[str, str]:
+    """The record's "agora" and "rules" keys: what the game was played under (`played`),
+    this Agora and the game's current rules where it does not say."""
+    agora, rules = played
+    return {"agora": agora or AGORA_VERSION, "rules": rules or info.rules_version}
+
 
 def _info(game_id: str) -> Any:
     if game_id not in registry.ids():

@@ -36,6 +36,7 @@ from .commands import Services, build
 from .components import Buttons
 from .config import Config, ConfigError
 from .deadlines import Deadlines
+from .history import HistoryCommands
 from .locales import CatalogueTranslator, Entry
 from .play import Play, failure_text
 from .publish import Publisher
@@ -126,7 +127,8 @@ class AgoraBot(commands.AutoShardedBot):
         await self.tree.set_translator(CatalogueTranslator())  # descriptions in cs, de, pl
         services = Services(store, games, lobby, publisher, buttons, config.remind_after,
                             config.clock)
-        for cmd in build(services):  # one group per registered game, and /mygames
+        # one group per registered game, /mygames, and the history: /ranking, /stats, /history
+        for cmd in [*build(services), *HistoryCommands(services).commands()]:
             self.tree.add_command(cmd)
         self.tree.add_command(AwayCommands(services).group())  # vacations, across all games
         if self.config.guild_id:

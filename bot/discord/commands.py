@@ -14,7 +14,6 @@ ordinary messages."""
 from __future__ import annotations
 
 import inspect
-import io
 import re
 import time
 from collections.abc import Awaitable, Callable
@@ -26,13 +25,13 @@ from discord import app_commands
 
 from data.i18n import LANGUAGES, t, use_language
 from engine.core import Event, IllegalDecision, OptionSpec
-from engine.record import dumps_record, full_record, public_events, public_record
+from engine.record import public_events
 
 from ..host import messages
 from ..host.deadlines import ON_DEADLINE
 from ..host.kinds import Kind, kinds
 from ..host.language import start_language
-from ..host.lobby import Lobby, engine_options
+from ..host.lobby import Lobby
 from ..host.pictures import picture, render_board, render_hand
 from ..host.turns import Games, Panel, Refusal, StepResult, Table
 from ..host.verbs import ANY
@@ -42,6 +41,7 @@ from .components import Buttons
 from .locales import text
 from .play import can_manage
 from .publish import Publisher, png_file
+from .records import export_note, game_record, record_file
 from .reminders import idle_limit
 
 # an autocomplete value; anyone can type any text here, so the numbers are bounded (int() of a
@@ -613,28 +613,9 @@ class GameCommands:
         async def work() -> None:
             table = await self._viewable(interaction)
             record = await game_record(self.store, table)
-            data = dumps_record(record).encode()
-            name = f"agora-{self.game}-{table.game.id}.json"
-            key = "bot.export.full" if "decisions" in record else "bot.export.public"
-            await self._reply(interaction, t(key, title=messages.title(table)),
-                              files=[discord.File(io.BytesIO(data), filename=name)])
+            await self._reply(interaction, export_note(table, record),
+                              files=[record_file(table, record)])
         await self._guarded(interaction, work)
-
-
-async def game_record(store: GameStore, table: Table) -> dict[str, Any]:
-    """The game's record: the public log while it is played (or when it was abandoned), the
-    whole record (seed and every decision) once it is over (engine.record)."""
-    game = table.game
-    k = table.kind
-    options = engine_options(k.info, game.options)
-    entries = await store.log(game.id)
-    if game.status != "over" or table.state is None:
-        opening = k.rules.start_events(table.state) if table.state is not None else []
-        return public_record(k.id, table.names, options, game.status, messages.title(table),
-                             [opening, *[e.events for e in entries]])
-    decisions = [(e.seat, e.decision) for e in entries]
-    return full_record(k.id, table.names, options, game.seed, decisions,
-                       title=messages.title(table))
 
 
 async def awaited_away(store: GameStore, table: Table) -> tuple[dict[int, Away], int | None]:

@@ -274,6 +274,8 @@ class Publisher:
         await self.store.mark_posted(game.id, game.decisions)
         if msg is not None:
             await self.store.set_turn_message(game.id, msg.id)
+            if game.status == "over":  # the history links to the final post
+                await self.store.set_final_message(game.id, msg.id)
         log("posted", game=game.id, at=game.decisions, board=board is not None,
             over=game.status == "over")
         # the prompts show the game as it is now: while the post was drawn and sent, a player

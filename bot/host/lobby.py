@@ -8,6 +8,7 @@ from typing import Any
 
 from data.i18n import LANGUAGES, t
 from engine.core import GameInfo, IllegalDecision
+from engine.version import AGORA_VERSION
 
 from ..logs import log
 from ..store import ChannelBusy, GameRow, SeatRow, StaleWrite
@@ -174,7 +175,8 @@ class Lobby:
             await self.store.start_play(
                 game.id, game.revision, state=k.rules.dump(state), decisions=0,
                 awaited=k.awaited(state),
-                note=t("bot.journal.begun", game.language, names=", ".join(table.names)))
+                note=t("bot.journal.begun", game.language, names=", ".join(table.names)),
+                rules_version=k.info.rules_version, agora_version=AGORA_VERSION)
         except StaleWrite:
             raise Refusal(t("bot.err.busy")) from None
         log("game_begun", game=game.id, players=n)

@@ -601,12 +601,15 @@ class Games:
                                     barrier=record.barrier, sealed=record.sealed,
                                     events=record.events))
             seq += 1
-        over = rules.result(state) is not None
+        result = rules.result(state)
+        over = result is not None
         try:
+            # the last commit keeps the result for the history (ratings, /history) with it
             revision = await self.store.commit(
                 table.game.id, table.game.revision, seat=seat, entries=entries,
                 state=partial(rules.dump, state), decisions=seq,
-                awaited=[] if over else table.kind.awaited(state), over=over, note=note)
+                awaited=[] if over else table.kind.awaited(state), over=over, note=note,
+                result=result)
         except StaleWrite:
             raise Refusal(t("bot.err.changed")) from None
         # the state just written is the one the next reader needs: no reload and decode (but

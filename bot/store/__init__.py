@@ -8,9 +8,19 @@ two refusals a write can meet."""
 
 from .backends import GameStore, is_postgres, open_store, safe_target
 from .cache import remember
-from .rows import Away, ChannelBusy, Draft, GameRow, JournalLine, LogEntry, SeatRow, StaleWrite
+from .rows import (
+    Away,
+    ChannelBusy,
+    Draft,
+    Finished,
+    GameRow,
+    JournalLine,
+    LogEntry,
+    SeatRow,
+    StaleWrite,
+)
 from .schema import CHECKPOINT_EVERY
 
-__all__ = ["CHECKPOINT_EVERY", "Away", "ChannelBusy", "Draft", "GameRow", "GameStore",
-           "JournalLine", "LogEntry", "SeatRow", "StaleWrite", "is_postgres", "open_store",
-           "remember", "safe_target"]
+__all__ = ["CHECKPOINT_EVERY", "Away", "ChannelBusy", "Draft", "Finished", "GameRow",
+           "GameStore", "JournalLine", "LogEntry", "SeatRow", "StaleWrite", "is_postgres",
+           "open_store", "remember", "safe_target"]

@@ -29,7 +29,7 @@ from .sqlite import Store
 
 # parents before children (the foreign keys); each table of the latest schema must be listed
 TABLES = ("games", "seats", "decisions", "snapshots", "drafts", "journal", "users", "leases",
-          "away", "guild_settings")
+          "away", "guild_settings", "results")
 IDENTITY = {"games": "id", "journal": "id"}  # the columns whose sequences must move on
 EXIT_REFUSED = 2
 EXIT_UNREACHABLE = 3

@@ -36,7 +36,17 @@ import asyncpg
 
 from .cache import remember
 from .packing import PACKED_V1, dumps, pack, unpack
-from .rows import Away, ChannelBusy, Draft, GameRow, JournalLine, LogEntry, SeatRow, StaleWrite
+from .rows import (
+    Away,
+    ChannelBusy,
+    Draft,
+    Finished,
+    GameRow,
+    JournalLine,
+    LogEntry,
+    SeatRow,
+    StaleWrite,
+)
 from .schema import CHECKPOINT_EVERY, MIGRATIONS_PG, migration_files
 
 MIGRATION_LOCK = 0x61676F7261  # pg_advisory_xact_lock key ("agora"): one migrating process
@@ -418,14 +428,17 @@ class PgStore:
                            " WHERE game_id = $1)", game_id)
 
     async def start_play(self, game_id: int, revision: int, *, state: dict[str, Any],
-                         decisions: int, awaited: list[int], note: str) -> None:
+                         decisions: int, awaited: list[int], note: str,
+                         rules_version: str | None = None,
+                         agora_version: str | None = None) -> None:
         now = self._clock()
 
         async def work(conn: Conn) -> None:
             # posted = -1: the opening post (board, hands, first prompt) is still to be made
             await self._bump(conn, game_id, revision,
                              "status = 'playing', decisions = $1, posted = -1, awaited = $2,"
-                             " last_activity = $3", (decisions, dumps(awaited), now))
+                             " last_activity = $3, rules_version = $4, agora_version = $5",
+                             (decisions, dumps(awaited), now, rules_version, agora_version))
             await self._await(conn, game_id, awaited, now)
             await conn.execute("INSERT INTO snapshots (game_id, decisions, state, created_at)"
                                " VALUES ($1, $2, $3, $4)", game_id, decisions, pack(state), now)
@@ -436,11 +449,13 @@ class PgStore:
 
     async def commit(self, game_id: int, revision: int, *, seat: int, entries: list[LogEntry],
                      state: Callable[[], dict[str, Any]], decisions: int, awaited: list[int],
-                     over: bool = False, note: str | None = None) -> int:
+                     over: bool = False, note: str | None = None,
+                     result: dict[str, Any] | None = None) -> int:
         """Append one seat's decisions to the log and store the state after them
         (`state()`), all in one transaction. That seat's draft is dropped; every other seat's
-        draft stays (it is checked again against the new state when it is next shown).
-        Returns the new revision."""
+        draft stays (it is checked again against the new state when it is next shown). The
+        last commit of a game (`over`) keeps its `result` for the history in the same
+        transaction. Returns the new revision."""
         if not entries:
             raise ValueError("nothing to commit")
         now = self._clock()
@@ -470,6 +485,8 @@ class PgStore:
             if over:
                 await conn.execute("DELETE FROM drafts WHERE game_id = $1", game_id)
                 await self._keep_ends(conn, game_id)
+                if result is not None:  # the history's row, with the last decision
+                    await self._put_result(conn, game_id, result, now)
             else:
                 await conn.execute("DELETE FROM drafts WHERE game_id = $1 AND seat = $2",
                                    game_id, seat)
@@ -622,6 +639,57 @@ class PgStore:
             "INSERT INTO guild_settings (guild_id, away_cap_days) VALUES ($1, $2)"
             " ON CONFLICT (guild_id) DO UPDATE SET away_cap_days = EXCLUDED.away_cap_days",
             guild_id, days)
+
+    # --- the history of finished games -------------------------------------------------------
+
+    @staticmethod
+    async def _put_result(conn: Conn, game_id: int, result: dict[str, Any],
+                          ended_at: float) -> None:
+        await conn.execute("INSERT INTO results (game_id, result, ended_at) VALUES ($1, $2, $3)"
+                           " ON CONFLICT (game_id) DO NOTHING", game_id, dumps(result), ended_at)
+
+    async def record_result(self, game_id: int, result: dict[str, Any], ended_at: float
+                            ) -> None:
+        """Keep the result of a game that finished before results were kept (derived from its
+        stored last state); a result already kept stays."""
+        await self._write(game_id, lambda conn: self._put_result(conn, game_id, result,
+                                                                 ended_at))
+
+    async def set_final_message(self, game_id: int, message_id: int) -> None:
+        await self._write(game_id, lambda conn: conn.execute(
+            "UPDATE results SET final_message = $1 WHERE game_id = $2", message_id, game_id))
+
+    async def finished(self, guild_id: int | None, game: str | None = None
+                       ) -> list[Finished]:
+        """The server's finished games with a kept result (of one game, or of all), in the
+        order they ended."""
+        where = ("WHERE g.guild_id IS NOT DISTINCT FROM $1 AND g.status = 'over'"
+                 " AND ($2::text IS NULL OR g.game = $2)")
+        async with self._pool.acquire() as conn, conn.transaction(readonly=True):
+            rows = await conn.fetch(
+                "SELECT g.*, r.result AS r_result, r.ended_at AS r_ended_at,"
+                " r.final_message AS r_final FROM games g JOIN results r ON r.game_id = g.id "
+                + where + " ORDER BY r.ended_at, g.id", guild_id, game)
+            seats = await conn.fetch(
+                "SELECT s.* FROM seats s JOIN games g ON g.id = s.game_id JOIN results r"
+                " ON r.game_id = g.id " + where + " ORDER BY s.game_id, s.seat", guild_id, game)
+        by_game: dict[int, list[SeatRow]] = {}
+        for r in seats:
+            by_game.setdefault(r["game_id"], []).append(self._seat(r))
+        out = []
+        for r in rows:
+            d = dict(r)
+            result, ended, final = d.pop("r_result"), d.pop("r_ended_at"), d.pop("r_final")
+            row = self._game(d)
+            out.append(Finished(row, by_game.get(row.id, []), json.loads(result), ended, final))
+        return out
+
+    async def unrecorded(self, guild_id: int | None) -> list[int]:
+        """The server's finished games whose result is not kept (they ended before it was)."""
+        rows = await self._pool.fetch(
+            "SELECT id FROM games WHERE guild_id IS NOT DISTINCT FROM $1 AND status = 'over'"
+            " AND id NOT IN (SELECT game_id FROM results) ORDER BY id", guild_id)
+        return [r[0] for r in rows]
 
     # --- leases (background work shared by several processes) -------------------------------
 

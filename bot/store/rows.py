@@ -37,6 +37,10 @@ class GameRow:
     turn_message: int | None
     created_at: float
     awaited: list[int] = field(default_factory=list)  # seats that must decide now
+    # what the game was begun under (None: begun before they were kept, i.e. Agora 0.1.0 and
+    # the game's rules version 1)
+    rules_version: str | None = None
+    agora_version: str | None = None
 
     @property
     def open(self) -> bool:
@@ -111,3 +115,16 @@ class JournalLine:
     at: int
     text: str
     created_at: float
+
+
+@dataclass
+class Finished:
+    """A finished game as its server's history reads it: the game, who sat where at the end
+    (a seat handed to the AI is an AI seat), the rules' result, when it ended and the final
+    post (None until it is posted, or if the channel refused it)."""
+
+    game: GameRow
+    seats: list[SeatRow]
+    result: dict[str, Any]
+    ended_at: float
+    final_message: int | None = None

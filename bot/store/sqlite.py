@@ -35,7 +35,17 @@ from typing import Any, TypeVar
 
 from .cache import CACHED_USERS, remember
 from .packing import dumps, pack, unpack
-from .rows import Away, ChannelBusy, Draft, GameRow, JournalLine, LogEntry, SeatRow, StaleWrite
+from .rows import (
+    Away,
+    ChannelBusy,
+    Draft,
+    Finished,
+    GameRow,
+    JournalLine,
+    LogEntry,
+    SeatRow,
+    StaleWrite,
+)
 from .schema import CHECKPOINT_EVERY, migration_files
 
 T = TypeVar("T")
@@ -437,14 +447,19 @@ class Store:
                    (game_id, game_id))
 
     async def start_play(self, game_id: int, revision: int, *, state: dict[str, Any],
-                         decisions: int, awaited: list[int], note: str) -> None:
+                         decisions: int, awaited: list[int], note: str,
+                         rules_version: str | None = None,
+                         agora_version: str | None = None) -> None:
+        """Begin the game: its first state, and the rules and Agora versions it is played
+        under."""
         now = self._clock()
 
         def work(db: sqlite3.Connection) -> None:
             # posted = -1: the opening post (board, hands, first prompt) is still to be made
             self._bump(db, game_id, revision,
                        "status = 'playing', decisions = ?, posted = -1, awaited = ?,"
-                       " last_activity = ?", (decisions, dumps(awaited), now))
+                       " last_activity = ?, rules_version = ?, agora_version = ?",
+                       (decisions, dumps(awaited), now, rules_version, agora_version))
             self._await(db, game_id, awaited, now)
             db.execute("INSERT INTO snapshots (game_id, decisions, state, created_at)"
                        " VALUES (?, ?, ?, ?)", (game_id, decisions, pack(state), now))
@@ -455,11 +470,13 @@ class Store:
 
     async def commit(self, game_id: int, revision: int, *, seat: int, entries: list[LogEntry],
                      state: Callable[[], dict[str, Any]], decisions: int, awaited: list[int],
-                     over: bool = False, note: str | None = None) -> int:
+                     over: bool = False, note: str | None = None,
+                     result: dict[str, Any] | None = None) -> int:
         """Append one seat's decisions to the log, and the state after them (`state()`,
         called in the store's thread) if it is a checkpoint, all in one transaction. That
         seat's draft is dropped; every other seat's draft stays (it is checked again against
-        the new state when it is next shown). Returns the new revision."""
+        the new state when it is next shown). The last commit of a game (`over`) keeps its
+        `result` for the history in the same transaction. Returns the new revision."""
         if not entries:
             raise ValueError("nothing to commit")
         now = self._clock()
@@ -492,6 +509,8 @@ class Store:
             if over:
                 db.execute("DELETE FROM drafts WHERE game_id = ?", (game_id,))
                 self._keep_ends(db, game_id)
+                if result is not None:
+                    self._put_result(db, game_id, result, now)
             else:
                 db.execute("DELETE FROM drafts WHERE game_id = ? AND seat = ?", (game_id, seat))
 
@@ -639,6 +658,55 @@ class Store:
             "INSERT INTO guild_settings (guild_id, away_cap_days) VALUES (?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET away_cap_days = excluded.away_cap_days",
             (guild_id, days)))
+
+    # --- the history of finished games -------------------------------------------------------
+
+    @staticmethod
+    def _put_result(db: sqlite3.Connection, game_id: int, result: dict[str, Any],
+                    ended_at: float) -> None:
+        db.execute("INSERT INTO results (game_id, result, ended_at) VALUES (?, ?, ?)"
+                   " ON CONFLICT (game_id) DO NOTHING", (game_id, dumps(result), ended_at))
+
+    async def record_result(self, game_id: int, result: dict[str, Any], ended_at: float
+                            ) -> None:
+        """Keep the result of a game that finished before results were kept (derived from its
+        stored last state); a result already kept stays."""
+        await self._write(game_id, lambda db: self._put_result(db, game_id, result, ended_at))
+
+    async def set_final_message(self, game_id: int, message_id: int) -> None:
+        await self._write(game_id, lambda db: db.execute(
+            "UPDATE results SET final_message = ? WHERE game_id = ?", (message_id, game_id)))
+
+    async def finished(self, guild_id: int | None, game: str | None = None
+                       ) -> list[Finished]:
+        """The server's finished games with a kept result (of one game, or of all), in the
+        order they ended."""
+        rows = await self._all(
+            "SELECT g.*, r.result AS r_result, r.ended_at AS r_ended_at,"
+            " r.final_message AS r_final FROM games g JOIN results r ON r.game_id = g.id"
+            " WHERE g.guild_id IS ? AND g.status = 'over' AND (? IS NULL OR g.game = ?)"
+            " ORDER BY r.ended_at, g.id", (guild_id, game, game))
+        seats = await self._all(
+            "SELECT s.* FROM seats s JOIN games g ON g.id = s.game_id JOIN results r"
+            " ON r.game_id = g.id WHERE g.guild_id IS ? AND g.status = 'over'"
+            " AND (? IS NULL OR g.game = ?) ORDER BY s.game_id, s.seat", (guild_id, game, game))
+        by_game: dict[int, list[SeatRow]] = {}
+        for r in seats:
+            by_game.setdefault(r["game_id"], []).append(self._seat(r))
+        out = []
+        for r in rows:
+            d = dict(r)
+            result, ended, final = d.pop("r_result"), d.pop("r_ended_at"), d.pop("r_final")
+            row = self._game(d)
+            out.append(Finished(row, by_game.get(row.id, []), json.loads(result), ended, final))
+        return out
+
+    async def unrecorded(self, guild_id: int | None) -> list[int]:
+        """The server's finished games whose result is not kept (they ended before it was)."""
+        rows = await self._all(
+            "SELECT id FROM games WHERE guild_id IS ? AND status = 'over' AND id NOT IN"
+            " (SELECT game_id FROM results) ORDER BY id", (guild_id,))
+        return [r[0] for r in rows]
 
     # --- leases (background work shared by several processes) -------------------------------
 

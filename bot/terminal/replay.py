@@ -6,7 +6,9 @@ A full record is rebuilt decision by decision: its public log is printed turn by
 at every `turn` event; a game without turn events gets a header per decision), then the final
 result. With --out (or --pictures) the spectator's board picture is written after every turn as
 board-NNN.png. --step waits for Enter after every turn (end of input plays on to the end). A
-public record holds no decisions: its log is printed as it is, and nothing is redrawn."""
+public record holds no decisions: its log is printed as it is, and nothing is redrawn. Nor is a
+full record played under other rules than this Agora's (engine.record.replayable): it says so,
+then prints its log and result as recorded."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from typing import Any, TextIO
 
 from data.i18n import t
 from engine import registry
-from engine.record import public_lines, replay
+from engine.record import public_lines, replay, replayable
 
 from .offline import colour_name, new_folder, read_record
 
@@ -62,6 +64,22 @@ class Replayer:
         self.say(t("offline.replay.public_only"))
         return 0
 
+    def as_recorded(self, why: str) -> int:
+        """A record of other rules: why it is not replayed, then its log and result as
+        recorded."""
+        self.say(why)
+        self.say(t("offline.replay.as_recorded"))
+        for line in self.record["public_log"]:
+            self.say("  " + line)
+        self.say("")
+        self.say(t("offline.final"))
+        res = self.record["result"]
+        for line in self.rules.result_lines(res, self.names):
+            self.say("  " + line)
+        self.say(t("offline.winners", names=", ".join(self.names[w] for w in res["winners"]),
+                   count=len(res["winners"])))
+        return 0
+
     def open_pictures(self) -> None:
         if self.folder is None:
             return
@@ -100,6 +118,10 @@ class Replayer:
         if "decisions" not in self.record:
             self.head()
             return self.public_only()
+        other = replayable(self.record)
+        if other is not None:
+            self.head()
+            return self.as_recorded(other)
         # a first pass checks every decision before anything is printed, and finds out
         # whether the game marks its turns
         turns = False

@@ -4,7 +4,8 @@ A game with secret simultaneous choices (Amun-Re's sacrifice) publishes a receip
 the sealed choice with a secret nonce — when a seat seals it, and every choice with its nonce at
 the reveal. Anyone holding the record (`/<game> export`, public while the game is played) can
 recompute them: nothing was changed after it was sealed. A finished game's full record is also
-replayed from its seed and decisions, and the replay must publish the same events."""
+replayed from its seed and decisions, and the replay must publish the same events; a record
+played under other rules than this Agora's says so and is not replayed."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pathlib import Path
 
 from data.i18n import t
 from engine import registry
-from engine.record import public_events, replay
+from engine.record import public_events, replay, replayable
 
 from .offline import read_record
 
@@ -33,7 +34,10 @@ def main(args: argparse.Namespace) -> int:
         return 0
     events = record.get("public_events", [])
     problems = list(check(events))
-    if "decisions" in record:
+    other = replayable(record) if "decisions" in record else None
+    if other is not None:  # its receipts are checked; its replay needs its own rules
+        print(other)
+    elif "decisions" in record:
         try:
             replayed = [e for _, _, _, evs in replay(record) for e in public_events(evs)]
         except ValueError as exc:

@@ -37,6 +37,7 @@ INFO = GameInfo(
     player_rule="A-SETUP-9", turn_rule="A-FLOW-4", end_rule="A-END-1",
     shared_win_rule="A-END-3",
     turn_prompts=("bid", "buy"),
+    rules_version="1",
 )
 
 KINDS = ("bid", "play", "sell", "buy_cards", "buy_farmers", "buy_stones", "place", "end_turn",

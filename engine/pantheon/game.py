@@ -35,6 +35,7 @@ INFO = GameInfo(
     player_rule="P-COMP-18", turn_rule="P-TURN-1", end_rule="P-END-1",
     shared_win_rule="P-END-3",
     turn_prompts=("action",),
+    rules_version="1",
 )
 OPTION_NAMES = tuple(o.name for o in INFO.options)
 

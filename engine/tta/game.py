@@ -31,6 +31,7 @@ INFO = GameInfo(
     player_rule="T-COMP-1", turn_rule="T-OVER-1", end_rule="T-TEND-4",
     shared_win_rule="T-TSCORE-2",
     turn_prompts=("action",),
+    rules_version="1",
 )
 
 KINDS = (*turn.ACTIONS, "end", "discard", "prepare", "columbus", "alexander", "done", "bid",

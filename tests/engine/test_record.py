@@ -62,7 +62,7 @@ def test_full_record_round_trips_through_json_and_replays_to_the_same_state() ->
     text = record_text()
     record = load_record(text)
     assert record == json.loads(text)
-    assert record["format"] == "agora-record" and record["version"] == 1
+    assert record["format"] == "agora-record" and record["version"] == 2
     assert record["game"] == GAME and record["status"] == "over"
     assert record["seats"] == NAMES and record["seed"] == SEED
     assert record["decisions"] == [[seat, d.to_json()] for seat, d in decisions]
@@ -128,7 +128,7 @@ def _drop(*keys: str):
     ("not json {", "not JSON"),
     ("[1, 2]", "not an Agora game record"),
     (_broken(_set("format", "pgn")), "not an Agora game record"),
-    (_broken(_set("version", 2)), "version 2; this Agora reads version 1"),
+    (_broken(_set("version", 3)), "version 3; this Agora reads version 2"),
     (_broken(_set("game", "chess")), "unknown game 'chess'"),
     (_broken(_set("seats", ["A", "B", "C", "D", "E"])), "2 to 4 players"),
     (_broken(_set("status", "paused")), '"status" must be one of'),

@@ -318,6 +318,24 @@ async def test_deadline_clocks_warnings_misses_and_vacations(clocked):
     assert await store.away_cap(1) is None
 
 
+async def test_a_deadline_that_ends_the_game_keeps_its_note_and_its_result(clocked):
+    """The last commit can be a deadline's: its journal line (`note`, deadlines) and the
+    game's result for the history (`result`) are written in the same transaction, with the
+    store's clock as the end time."""
+    store, now = clocked
+    game = await start(store)
+    now[0] += 30
+    result = {"scores": [12], "places": [1]}
+    await store.commit(game.id, game.revision, seat=0, entries=[deadline_entry(0, 0, "deadline")],
+                       state=dumped({"decisions": 1}), decisions=1, awaited=[], over=True,
+                       note="decided at the deadline", result=result)
+    assert (await store.game(game.id)).status == "over"
+    assert (await store.journal(game.id))[-1].text == "decided at the deadline"
+    [kept] = await store.finished(1, G)
+    assert (kept.game.id, kept.result, kept.ended_at) == (game.id, result, 1_000_030.0)
+    assert await store.unrecorded(1) == []
+
+
 async def test_leases_two_owners_expiry_renew_release(store):
     assert await store.claim("reminders", "a", ttl=60, now=1000)  # free: a takes it
     assert not await store.claim("reminders", "b", ttl=60, now=1030)  # a holds it

@@ -299,7 +299,7 @@ def test_a_prompt_after_another_seats_turn_says_what_happened_in_the_log_s_words
 def test_the_readme_documents_the_terminal() -> None:
     """The quick start names every game with its seat counts; --resume, --save, rules and
     undo are documented; the commands_synced line is the one the bot logs (one command per
-    game, /mygames and /away, and the guild)."""
+    game, /mygames, /away, /ranking, /stats and /history, and the guild)."""
     from tests.paths import ROOT
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -313,6 +313,7 @@ def test_the_readme_documents_the_terminal() -> None:
         assert word in offline_part, word
     app = (ROOT / "bot" / "discord" / "app.py").read_text(encoding="utf-8")
     assert 'log("commands_synced", count=len(synced), guild=' in app
-    # bot.discord.commands.build: every game, and /mygames; bot.discord.away: /away
-    count = len(registry.ids()) + 2
+    # bot.discord.app: every game and /mygames (commands.build), /away (bot.discord.away),
+    # /ranking, /stats and /history (bot.discord.history)
+    count = len(registry.ids()) + 5
     assert f'"commands_synced", "count": {count}, "guild": null}}' in " ".join(readme.split())
