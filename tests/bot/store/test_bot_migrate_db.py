@@ -66,8 +66,10 @@ async def everything(store, game_ids: list[int]) -> dict:
     return out
 
 
-async def replays_exactly(games: Games, store, gid: int) -> None:
-    """The game's whole log, replayed from its first state, gives its stored current state."""
+async def replays_exactly(games: Games, store, gid: int, *, besides: tuple[str, ...] = ()
+                          ) -> None:
+    """The game's whole log, replayed from its first state, gives its stored current state
+    (but for the state's fields `besides`)."""
     table = await games.table(gid)
     rules = table.kind.rules
     state = rules.load((await store.checkpoint(gid, 0))[1])
@@ -75,7 +77,11 @@ async def replays_exactly(games: Games, store, gid: int) -> None:
     assert [e.seq for e in log] == list(range(table.game.decisions))
     for e in log:
         state, _ = rules.apply(state, e.seat, Decision.from_json(e.decision))
-    assert rules.dump(state) == rules.dump(table.state)
+    replayed, stored = rules.dump(state), rules.dump(table.state)
+    for name in besides:
+        replayed.pop(name, None)
+        stored.pop(name, None)
+    assert replayed == stored
 
 
 async def test_a_database_moves_to_postgres_and_its_games_go_on(tmp_path, pg_url):
@@ -167,7 +173,9 @@ async def test_the_command_moves_an_old_database_once_and_refuses_a_full_target(
         assert (await pg.game(1)).status == "over"
         await replays_exactly(games, pg, 1)
         for gid in (2, 3):  # Pantheon, then Amun-Re: from their old rows to their end
-            await replays_exactly(games, pg, gid)
+            # (states stored before issue 23 lack the last turn's summary the engine keeps in
+            # `last` for the close-up: a picture's data, not the rules')
+            await replays_exactly(games, pg, gid, besides=("last",))
             await play(games, gid, rng)
             assert (await pg.game(gid)).status == "over"
             await replays_exactly(games, pg, gid)
