@@ -94,7 +94,7 @@ class AwayCommands:
     async def days(self, interaction: discord.Interaction, count: int) -> None:
         async def work() -> str:
             if not 1 <= count <= deadlines.MAX_AWAY_DAYS:
-                raise Refusal(t("bot.away.err.days", max=deadlines.MAX_AWAY_DAYS))
+                raise Refusal(t("bot.away.err.days", count=deadlines.MAX_AWAY_DAYS))
             now = self.clock()
             return await self._set(interaction, now + count * deadlines.DAY)
         await self._guarded(interaction, work)
@@ -108,7 +108,7 @@ class AwayCommands:
             if when <= now:
                 raise Refusal(t("bot.away.err.past", until=messages.timestamp(when, "f")))
             if when > now + deadlines.MAX_AWAY_DAYS * deadlines.DAY:
-                raise Refusal(t("bot.away.err.days", max=deadlines.MAX_AWAY_DAYS))
+                raise Refusal(t("bot.away.err.days", count=deadlines.MAX_AWAY_DAYS))
             return await self._set(interaction, when)
         await self._guarded(interaction, work)
 

@@ -147,7 +147,7 @@ class Deadlines:
                 lines.append(t("bot.deadline.host", name=seat.name, title=messages.title(table),
                                hours=hours_text(seconds), channel=f"<#{game.channel_id}>"))
             if offer:
-                lines.append(t("bot.deadline.offer", name=seat.name, n=missed,
+                lines.append(t("bot.deadline.offer", name=seat.name, count=missed,
                                level=t(f"bot.choice.level.{deadlines.AI_LEVEL}")))
             if not lines:
                 return

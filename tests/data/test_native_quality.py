@@ -63,7 +63,7 @@ INVARIANT = {
            "Nahrung", "Wissenschaft", "Stärke", "Kolonisierung", "Gebäudelimit", "ZA", "MA",
            "P.", "Pkt.", "Wiss.", "Rev.", "zivil", "mil.", "Spieler", "Plättchen", "Opfer",
            "Gebäude", "Namen", "weitere", "Arbeiter", "ist", "lässt", "ändern", "begrenzt", "nicht",
-           "erreichen", "ungenutzt", "je"},
+           "erreichen", "ungenutzt", "je", "ab"},
     "pl": {"z", "do", "na", "za", "i", "lub", "albo", "od", "szt.", "PZ", "AC", "AW", "cyw.",
            "wojsk.", "rew.", "pkt", "więcej", "kultury", "nauki", "żywności", "siły",
            "kolonizacji", "nie", "o"},
