@@ -87,10 +87,11 @@ def drawn(fn: Callable[..., T], *args: Any) -> T | None:
         return None
 
 
-# The threads pictures are drawn in: two, not asyncio's default pool (up to 32). Drawing holds
-# the GIL for much of its time, so more threads would not draw faster, but each one keeps its own
-# scratch pictures (render.typeface) and its own malloc arena: issue 27 measured the difference.
-DRAWING_THREADS = 2
+# The thread pictures are drawn in: one, not asyncio's default pool (up to 32). Drawing holds the
+# GIL for most of its time, so more threads would draw little faster, but each one keeps its own
+# scratch pictures (render.typeface), its own malloc arena and a picture's working set: with
+# two, benchmarks/bench_memory.py's 50 busy games peaked at 303 MB, with one at 291 MB.
+DRAWING_THREADS = 1
 _DRAWING = ThreadPoolExecutor(max_workers=DRAWING_THREADS, thread_name_prefix="agora-draw")
 
 

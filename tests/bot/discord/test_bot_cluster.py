@@ -153,6 +153,10 @@ async def test_two_processes_share_one_game_and_survive_a_kill(cluster_double, p
                                  timeout=30)
         # the post is marked as made (a process killed between the two would post it again)
         await wait_for_store(d, store, gid, lambda g: g.posted == g.decisions, "the mark")
+        # (A logs the post a database write after the mark: a kill in between lost the line)
+        marked = (await store.game(gid)).decisions
+        await d.wait_until(lambda: marked in [p["at"] for p in a.logged("posted")], timeout=5,
+                           what="A's log line of its post")
         assert await a.kill() == -signal.SIGKILL  # within the AI's delay of 5 seconds
         killed_at = (await store.game(gid)).decisions
         assert a.logged("commit") and all(c["seat"] == 0 for c in a.logged("commit"))
