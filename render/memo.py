@@ -8,9 +8,13 @@ issue 27 found a memo of 1,024 regions holding 93 MB."""
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+V = TypeVar("V")
 
 
 def weight(value: Any) -> int:
@@ -67,3 +71,26 @@ class Memo:
 
     def __len__(self) -> int:
         return len(self._items)
+
+
+def memoized(limit: int, max_bytes: int) -> Callable[[Callable[..., V]], Callable[..., V]]:
+    """Like functools.lru_cache, but bounded in bytes (by `weight`) as well as in entries: for
+    functions that return pictures or parts of pictures, and never None. The cache is the
+    function's `memo`, emptied by its `cache_clear()`."""
+
+    def wrap(fn: Callable[..., V]) -> Callable[..., V]:
+        memo = Memo(limit, max_bytes)
+
+        @functools.wraps(fn)
+        def memoized_fn(*args: Any) -> V:
+            found = memo.get(args)
+            if found is None:
+                found = fn(*args)
+                memo.put(args, found)
+            return found
+
+        memoized_fn.memo = memo  # type: ignore[attr-defined]
+        memoized_fn.cache_clear = memo.clear  # type: ignore[attr-defined]
+        return memoized_fn
+
+    return wrap

@@ -16,7 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from render.memo import Memo
+from render.memo import Memo, memoized
 from render.png import Palette
 
 FONT_DIR = Path(__file__).parent / "fonts"
@@ -110,7 +110,16 @@ def wrap(text: str, size: int, width: int, bold: bool = False,
     return [fit(line, size, width, bold) for line in lines]
 
 
-@lru_cache(maxsize=4096)
+# a text's pixels: its coverage, the pixels it touches, and its stamps (its coverage in the
+# palette over one colour): each a few kB (a 20-pixel label is ~3 kB), bounded in bytes too, so
+# that a long run of new texts (names, numbers, every game's log lines) stops at the bound
+TEXT_MEMO = 4096
+TEXT_MEMO_BYTES = 4 * 1024 * 1024
+STAMP_MEMO = 8192
+STAMP_MEMO_BYTES = 6 * 1024 * 1024
+
+
+@memoized(TEXT_MEMO, TEXT_MEMO_BYTES)
 def _text_mask(text: str, face: ImageFont.FreeTypeFont,
                anchor: str) -> tuple[Image.Image, int, int]:
     """The anti-aliased coverage of `text`, and its offset from the anchor point."""
@@ -133,7 +142,7 @@ _TEXTBBOX = {"spacing", "align", "direction", "features", "language", "stroke_wi
              "embedded_color", "font_size"}  # the arguments of ImageDraw.text that measure
 
 
-@lru_cache(maxsize=4096)
+@memoized(TEXT_MEMO, TEXT_MEMO_BYTES)
 def _stencil(text: str, face: ImageFont.FreeTypeFont, anchor: str) -> tuple[Any, ...]:
     """For palette drawing: the offset and size of `text`'s mask, and the pixels it touches at
     all (the pixels its stamps replace), as (left, top, width, height, ink mask's core)."""
@@ -141,7 +150,7 @@ def _stencil(text: str, face: ImageFont.FreeTypeFont, anchor: str) -> tuple[Any,
     return left, top, mask.width, mask.height, mask.im.point(_TOUCHED, None)
 
 
-@lru_cache(maxsize=8192)
+@memoized(STAMP_MEMO, STAMP_MEMO_BYTES)
 def _stamp(text: str, face: ImageFont.FreeTypeFont, anchor: str, ink: tuple[int, ...],
            under: int, palette: Palette) -> Any:
     """`text` in `ink` over palette colour `under`, as the conversion of an RGB picture gives
