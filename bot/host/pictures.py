@@ -6,6 +6,7 @@ front end (the Discord side, a web page) sends these bytes as they are."""
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -96,9 +97,12 @@ _DRAWING = ThreadPoolExecutor(max_workers=DRAWING_THREADS, thread_name_prefix="a
 
 
 async def picture(fn: Callable[..., T], *args: Any) -> T | None:
-    """Render in a drawing thread; a drawing failure costs the picture, not the turn."""
-    return await asyncio.get_running_loop().run_in_executor(_DRAWING, _drawn_and_freed, fn,
-                                                            *args)
+    """Render in the drawing thread, in the caller's context (its language: a picture's words
+    are those of the game or the seat it is drawn for, as asyncio.to_thread would carry them);
+    a drawing failure costs the picture, not the turn."""
+    context = contextvars.copy_context()
+    return await asyncio.get_running_loop().run_in_executor(
+        _DRAWING, context.run, _drawn_and_freed, fn, *args)
 
 
 def _drawn_and_freed(fn: Callable[..., T], *args: Any) -> T | None:

@@ -18,9 +18,12 @@ def rss_kb() -> int:
 def test_the_threshold_is_fixed_and_freed_memory_goes_back():
     assert platform.libc_ver()[0] == "glibc"
     assert memory.tune() is True
-    # 200 blocks of 64 kB (below the threshold: from the heap), then all but the last freed
+    # 200 blocks of 64 kB (below the threshold: from the heap), written to (so their pages are
+    # resident), then all but the last freed; the heap's free pages are returned first, so
+    # that the blocks cannot reuse pages already resident
+    memory.give_back()
     before = rss_kb()
-    blocks = [bytearray(64 * 1024) for _ in range(200)]
+    blocks = [bytearray(b"\x01" * 64 * 1024) for _ in range(200)]
     grown = rss_kb()
     del blocks[:-1]
     memory.give_back()
