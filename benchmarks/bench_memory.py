@@ -64,7 +64,9 @@ class Table:
     channel: Any
     people: list[str]
     gid: int = 0
-    clicked: dict[str, tuple[int, int]] = field(default_factory=dict)  # per person
+    # per person: the prompt (message, edits) last clicked, and the private answers then (a
+    # refused click leaves the prompt as it was: the person clicks it again)
+    clicked: dict[str, tuple[int, int, int]] = field(default_factory=dict)
     clicks: int = 0
 
 
@@ -138,9 +140,10 @@ async def step(d: DiscordDouble, store: Store, table: Table, rng: random.Random)
             continue  # an AI seat: the bot plays it
         person = table.people[seat]
         prompt = newest(d.dms(person), has_prompt)
-        if prompt is None or table.clicked.get(person) == (prompt.id, prompt.edits):
+        seen = (prompt.id, prompt.edits, len(d.ephemeral_messages(person))) if prompt else None
+        if seen is None or table.clicked.get(person) == seen:
             continue
-        table.clicked[person] = (prompt.id, prompt.edits)
+        table.clicked[person] = seen
         await click_random(d, person, prompt, rng)
         table.clicks += 1
         acted = True
