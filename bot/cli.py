@@ -5,11 +5,14 @@ the registered ids, and each game's own player range, default player count and A
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from data.i18n import LANGUAGES, t, use_language
 from engine import registry
 from engine.core import GameInfo
+
+EXIT_BROKEN_PIPE = 141  # what a shell reports for a command its reader stopped (128 + SIGPIPE)
 
 
 def default_players(info: GameInfo, wanted: int) -> int:
@@ -127,6 +130,10 @@ def main(argv: list[str] | None = None) -> int:
         except KeyboardInterrupt:  # Ctrl-C: a short line, no traceback, the shell's code
             print(t("offline.interrupted"), file=sys.stderr)
             return 130
+        except BrokenPipeError:  # `agora simulate | head`: the reader has all it wanted
+            # (stdout goes to /dev/null, so that Python's own flush at exit does not fail)
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return EXIT_BROKEN_PIPE
 
 
 def _dispatch(args: argparse.Namespace) -> int:

@@ -272,6 +272,25 @@ def test_ctrl_c_exits_with_130_and_no_traceback(argv: list[str], said: str,
     assert said in (seen + out + err).decode()
 
 
+def test_a_reader_that_stops_early_ends_the_command_quietly() -> None:
+    """`agora simulate ... | head -1`: once the reader has gone, the command ends with the
+    shell's code for it (141) and no BrokenPipeError traceback."""
+    import subprocess
+    import sys
+
+    from tests.paths import ROOT
+
+    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "simulate", "pantheon",
+                             "--players", "3", "--games", "20", "--seed", "1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()  # the reader stops, as `head -1` does
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 141
+    assert first.startswith(b"game    1") and "Traceback" not in err and err == ""
+
+
 @pytest.mark.parametrize("lang", ["en", "cs", "de", "pl"])
 @pytest.mark.parametrize("game", ["amunre", "tta"])
 def test_a_prompt_after_another_seats_turn_says_what_happened_in_the_log_s_words(
