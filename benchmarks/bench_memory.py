@@ -44,6 +44,7 @@ from tests.discord_double import DiscordDouble  # noqa: E402
 from tests.discord_double.models import Message  # noqa: E402
 
 GAMES = ("pantheon", "amunre", "tta")
+STUCK = 10.0  # seconds without a prompt to click while the game waits for a person
 MB = 1024 * 1024
 
 
@@ -68,6 +69,7 @@ class Table:
     # refused click leaves the prompt as it was: the person clicks it again)
     clicked: dict[str, tuple[int, int, int]] = field(default_factory=dict)
     clicks: int = 0
+    reopened: int = 0  # prompts reopened with /<game> turn after one did nothing (see `play`)
 
 
 async def command(d: DiscordDouble, user: str, table: Table, *names: str, **options: Any
@@ -139,7 +141,10 @@ async def step(d: DiscordDouble, store: Store, table: Table, rng: random.Random)
         if seat >= len(table.people):
             continue  # an AI seat: the bot plays it
         person = table.people[seat]
-        prompt = newest(d.dms(person), has_prompt)
+        # the newest prompt: by DM, or the private one /<game> turn opened in the channel
+        prompts = [m for m in (newest(d.dms(person), has_prompt),
+                               newest(d.ephemeral_messages(person), has_prompt)) if m]
+        prompt = max(prompts, key=lambda m: m.id) if prompts else None
         seen = (prompt.id, prompt.edits, len(d.ephemeral_messages(person))) if prompt else None
         if seen is None or table.clicked.get(person) == seen:
             continue
@@ -154,14 +159,27 @@ async def play(d: DiscordDouble, store: Store, table: Table, rng: random.Random,
                pace: float) -> None:
     """Click `table`'s prompts until the game ends or `until` (wall clock): at once, or after
     a random wait of `pace` seconds on average (a person's pace)."""
+    idle_since = time.monotonic()
     while time.monotonic() < until:
         acted = await step(d, store, table, rng)
         if acted is None:
             return
-        if acted and pace:
-            await asyncio.sleep(min(rng.expovariate(1 / pace), max(0.0, until - time.monotonic())))
-        elif not acted:
-            await asyncio.sleep(0.05)
+        if acted:
+            idle_since = time.monotonic()
+            if pace:
+                await asyncio.sleep(min(rng.expovariate(1 / pace),
+                                        max(0.0, until - time.monotonic())))
+            continue
+        if time.monotonic() - idle_since > STUCK:
+            # a person whose prompt did nothing for so long opens it again, as the bot's
+            # refusals tell them to; the count is printed (a prompt should never need it)
+            game = await store.game(table.gid)
+            people = [table.people[s] for s in game.awaited if s < len(table.people)]
+            if people:
+                await command(d, people[0], table, "turn")
+                table.reopened += 1
+            idle_since = time.monotonic()
+        await asyncio.sleep(0.05)
 
 
 class Watch:
@@ -232,7 +250,9 @@ async def active(args: argparse.Namespace) -> None:
         watch.stop()
         over = [(await store.game(t.gid)).status for t in tables].count("over")
         clicks = sum(t.clicks for t in tables)
-        print(f"  {clicks} clicks in {args.seconds:.0f} s, {over} games over")
+        reopened = sum(t.reopened for t in tables)
+        print(f"  {clicks} clicks in {args.seconds:.0f} s, {over} games over, "
+              f"{reopened} prompts reopened with /turn")
         print(line("  end", pid) + "  (target: peak <= 300 MB)")
 
     print(f"active: {games} games, {args.players} people each, clicking at once")
@@ -255,7 +275,8 @@ async def pace(args: argparse.Namespace) -> None:
                                for t in tables))
         watch.stop()
         clicks = sum(t.clicks for t in tables)
-        print(f"  {clicks} clicks in {args.seconds:.0f} s")
+        reopened = sum(t.reopened for t in tables)
+        print(f"  {clicks} clicks in {args.seconds:.0f} s, {reopened} prompts reopened with /turn")
         print(line("  end", pid) + "  (target: peak <= 500 MB)")
 
     print(f"pace: {games} games, {args.players} people each, a click every {args.pace:.0f} s")
@@ -276,7 +297,8 @@ async def sequence(args: argparse.Namespace) -> None:
             await finished(d, store, table)
             after.append(rss(pid)[0])
             if i == 0 or (i + 1) % 10 == 0:
-                print(line(f"  after game {i + 1} ({table.game}, {table.clicks} clicks)", pid))
+                print(line(f"  after game {i + 1} ({table.game}, {table.clicks} clicks, "
+                           f"{sum(t.reopened for t in tables[:i + 1])} reopened)", pid))
         first = after[min(len(args.kinds), len(after)) - 1]  # the first game of each kind
         print(f"  RSS after the last / after the first of each game: {after[-1] / first:.2f} "
               f"(target: <= 1.10); / after game 1: {after[-1] / after[0]:.2f}")
