@@ -182,23 +182,6 @@ async def play(d: DiscordDouble, store: Store, table: Table, rng: random.Random,
         await asyncio.sleep(0.05)
 
 
-class Watch:
-    """Samples the bot's RSS every half second (beside the kernel's own peak)."""
-
-    def __init__(self, pid: int) -> None:
-        self.pid = pid
-        self.samples: list[float] = []
-        self._task = asyncio.create_task(self._run())
-
-    async def _run(self) -> None:
-        while True:
-            self.samples.append(rss(self.pid)[0])
-            await asyncio.sleep(0.5)
-
-    def stop(self) -> None:
-        self._task.cancel()
-
-
 async def with_bot(players: int, games: int, per_guild: int, body: Any,
                    kinds: tuple[str, ...] = GAMES) -> None:
     d = DiscordDouble(interaction_deadline=None, users=(), channels=())
@@ -233,8 +216,9 @@ async def setup(d: DiscordDouble, store: Store, tables: list[Table], ai: int = 0
                                for i, t in enumerate(tables[start:start + batch], start)))
 
 
-async def active(args: argparse.Namespace) -> None:
-    games = args.games or 50
+async def many(args: argparse.Namespace, games: int, pace: float, target: int) -> None:
+    """`games` games set up at once, then played for `args.seconds`: each awaited person
+    clicks at once (`pace` 0) or after `pace` seconds on average."""
 
     async def body(d: DiscordDouble, store: Store, bot: BotProcess, tables: list[Table]) -> None:
         pid = bot.bot_pid()
@@ -242,45 +226,30 @@ async def active(args: argparse.Namespace) -> None:
         began = time.monotonic()
         await setup(d, store, tables)
         print(line(f"  {games} games begun ({time.monotonic() - began:.0f} s)", pid))
-        watch = Watch(pid)
         until = time.monotonic() + args.seconds
         rng = random.Random(args.seed)
-        await asyncio.gather(*(play(d, store, t, random.Random(rng.random()), until, 0.0)
+        await asyncio.gather(*(play(d, store, t, random.Random(rng.random()), until, pace)
                                for t in tables))
-        watch.stop()
         over = [(await store.game(t.gid)).status for t in tables].count("over")
         clicks = sum(t.clicks for t in tables)
         reopened = sum(t.reopened for t in tables)
         print(f"  {clicks} clicks in {args.seconds:.0f} s, {over} games over, "
               f"{reopened} prompts reopened with /turn")
-        print(line("  end", pid) + "  (target: peak <= 300 MB)")
+        print(line("  end", pid) + f"  (target: peak <= {target} MB)")
 
-    print(f"active: {games} games, {args.players} people each, clicking at once")
     await with_bot(args.players, games, 100, body, args.kinds)
+
+
+async def active(args: argparse.Namespace) -> None:
+    games = args.games or 50
+    print(f"active: {games} games, {args.players} people each, clicking at once")
+    await many(args, games, 0.0, 300)
 
 
 async def pace(args: argparse.Namespace) -> None:
     games = args.games or 1000
-
-    async def body(d: DiscordDouble, store: Store, bot: BotProcess, tables: list[Table]) -> None:
-        pid = bot.bot_pid()
-        print(line("  ready", pid))
-        began = time.monotonic()
-        await setup(d, store, tables)
-        print(line(f"  {games} games begun ({time.monotonic() - began:.0f} s)", pid))
-        watch = Watch(pid)
-        until = time.monotonic() + args.seconds
-        rng = random.Random(args.seed)
-        await asyncio.gather(*(play(d, store, t, random.Random(rng.random()), until, args.pace)
-                               for t in tables))
-        watch.stop()
-        clicks = sum(t.clicks for t in tables)
-        reopened = sum(t.reopened for t in tables)
-        print(f"  {clicks} clicks in {args.seconds:.0f} s, {reopened} prompts reopened with /turn")
-        print(line("  end", pid) + "  (target: peak <= 500 MB)")
-
     print(f"pace: {games} games, {args.players} people each, a click every {args.pace:.0f} s")
-    await with_bot(args.players, games, 100, body, args.kinds)
+    await many(args, games, args.pace, 500)
 
 
 async def sequence(args: argparse.Namespace) -> None:
