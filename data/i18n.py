@@ -2,7 +2,9 @@
 
 Strings live in flat-key JSON files, one per locale: the host's own texts (the bot, the offline
 client) in data/locale/<locale>.json, and each game's texts in data/<game>/locale/<locale>.json
-with every key in the game's namespace ("pantheon.event.placed": "{name} placed ..."). A game
+with every key in the game's namespace ("pantheon.event.placed": "{name} placed ..."), a large
+part of a game's texts possibly in a folder of its own (data/<game>/locale/<part>/<locale>.json,
+same namespace). A game
 added under data/ is picked up by its folder alone. A key defined in two files is an error at
 load. A missing key falls back to English, then to the key itself, so nothing ever crashes on
 text.
@@ -84,13 +86,18 @@ class LocaleError(ValueError):
 
 def locale_files(locale: str, root: Path = DATA_DIR) -> list[tuple[str | None, Path]]:
     """(game, file) for every file of `locale`: the host's first (game None), then each game's
-    data/<game>/locale/<locale>.json in name order."""
+    data/<game>/locale/<locale>.json in name order, then each game's part catalogues
+    data/<game>/locale/<part>/<locale>.json."""
     files: list[tuple[str | None, Path]] = []
     host = root / "locale" / f"{locale}.json"
     if host.is_file():
         files.append((None, host))
     for path in sorted(root.glob(f"*/locale/{locale}.json")):
         files.append((path.parent.parent.name, path))
+    # a game's big catalogues (Through the Ages' card names and effects) in their own folder:
+    # data/<game>/locale/<part>/<locale>.json, same namespace
+    for path in sorted(root.glob(f"*/locale/*/{locale}.json")):
+        files.append((path.parent.parent.parent.name, path))
     return files
 
 

@@ -20,7 +20,8 @@ from data.i18n import DATA_DIR, LANGUAGES, catalogue, plural_category, t
 
 CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 OTHER_LANGS = [lang for lang in LANGUAGES if lang != "en"]
-DIRS = [DATA_DIR / "locale", *sorted(p.parent for p in DATA_DIR.glob("*/locale/en.json"))]
+DIRS = [DATA_DIR / "locale", *sorted(p.parent for p in DATA_DIR.glob("*/locale/en.json")),
+        *sorted(p.parent for p in DATA_DIR.glob("*/locale/*/en.json"))]
 
 
 def _read(path: Path) -> dict[str, str]:
@@ -54,7 +55,8 @@ def _lang_categories(lang: str) -> set[str]:
 
 
 CASES = [(d, lang) for d in DIRS for lang in OTHER_LANGS]
-IDS = [f"{d.parent.name if d.parent != DATA_DIR else 'host'}-{lang}" for d, lang in CASES]
+IDS = [f"{'-'.join(d.relative_to(DATA_DIR).parts) if d != DATA_DIR / 'locale' else 'host'}-{lang}"
+       for d, lang in CASES]
 
 
 @pytest.mark.parametrize(("folder", "lang"), CASES, ids=IDS)

@@ -23,11 +23,20 @@ import pytest
 from data.i18n import DATA_DIR, LANGUAGES
 
 PLURAL = re.compile(r"_(zero|one|two|few|many|other)$")
-FOLDERS = [DATA_DIR / "locale", *sorted(p.parent for p in DATA_DIR.glob("*/locale/en.json"))]
+FOLDERS = [DATA_DIR / "locale", *sorted(p.parent for p in DATA_DIR.glob("*/locale/en.json")),
+           *sorted(p.parent for p in DATA_DIR.glob("*/locale/*/en.json"))]
 
 
 def _name(folder: Path) -> str:
-    return "host" if folder == DATA_DIR / "locale" else folder.parent.name
+    """host, pantheon, tta, tta-cards (a game's part catalogue in a folder of its own)."""
+    if folder == DATA_DIR / "locale":
+        return "host"
+    parts = folder.relative_to(DATA_DIR).parts
+    return "-".join(parts[:1] + parts[2:])
+
+
+def _game(folder: Path) -> str:
+    return folder.relative_to(DATA_DIR).parts[0]
 
 
 def _texts(folder: Path, lang: str) -> dict[str, str]:
@@ -230,7 +239,7 @@ def test_command_names_valid_and_unique(lang: str) -> None:
 
 GAMES = [f for f in FOLDERS if f != DATA_DIR / "locale"]
 GAME_CASES = [(folder, lang) for folder in GAMES for lang in LANGUAGES if lang != "en"]
-GAME_IDS = [f"{folder.parent.name}-{lang}" for folder, lang in GAME_CASES]
+GAME_IDS = [f"{_name(folder)}-{lang}" for folder, lang in GAME_CASES]
 
 
 @pytest.mark.parametrize(("folder", "lang"), GAME_CASES, ids=GAME_IDS)
@@ -238,7 +247,7 @@ def test_standing_answers_are_named_as_the_client_shows_them(folder: Path, lang:
     """"/pantheon auto navazujici:ask": the client lists the choices in the player's language
     ("ptát se"), so a text telling the player what to pick names that choice."""
     texts = _texts(folder, lang)
-    game = folder.parent.name
+    game = _game(folder)
     options = {v for k, v in texts.items() if k.startswith(f"{game}.cmd.auto.name.")}
     choices = sorted((v for k, v in texts.items() if k.startswith(f"{game}.choice.policy.")),
                      key=len, reverse=True)
@@ -256,7 +265,7 @@ def test_standing_answers_are_named_as_the_client_shows_them(folder: Path, lang:
 def test_rules_topics_are_listed_in_the_language(folder: Path, lang: str) -> None:
     """The rules overview lists its topics by the names the `/rules` choice shows in that
     language, not by the English ones ("Themen: turn, move, …")."""
-    game = folder.parent.name
+    game = _game(folder)
     english = _texts(folder, "en")
     texts = _texts(folder, lang)
     overview = texts.get(f"{game}.rules.overview", "")
