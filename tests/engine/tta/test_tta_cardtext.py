@@ -28,7 +28,11 @@ AS_WRITTEN = {
     "hollywood_iii", "internet_iii",
 }
 # Words a language writes exactly as English does (not a fallback): Czech "Drama", "Opera".
-SAME_WORD = {"cs": {"drama_i", "opera_ii"}}
+SAME_WORD = {"cs": {"drama_i", "opera_ii"},
+             # Polish writes Hammurabi, Homer and Gandhi as English does; legion, opera and
+             # multimedia are Polish words too
+             "pl": {"hammurabi_a", "homer_a", "mahatma_gandhi_iii", "legion_i", "opera_ii",
+                    "multimedia_iii"}}
 
 KINDS = sorted({c.kind for c in CARDS.values()})
 
