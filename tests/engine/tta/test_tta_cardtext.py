@@ -21,18 +21,19 @@ LEFTOVER = re.compile(r"[{}]|tta\.[a-z_]+\.")  # an unfilled placeholder or a ra
 # and the two Age III wonders named after a place and a network.
 AS_WRITTEN = {
     "julius_caesar_a",  # the guide: "Díky Caesarovi" (001 l. 773)
+    "hammurabi_a", "homer_a", "moses_a",  # Czech: Chammurabi, Homér, Mojžíš; German as English
     "leonardo_da_vinci_i", "michelangelo_i", "isaac_newton_ii", "j_s_bach_ii", "james_cook_ii",
     "maximilien_robespierre_ii", "napoleon_bonaparte_ii", "william_shakespeare_ii",
-    "albert_einstein_iii", "bill_gates_iii", "charlie_chaplin_iii", "sid_meier_iii",
-    "winston_churchill_iii",
-    "hollywood_iii", "internet_iii",
+    "albert_einstein_iii", "bill_gates_iii", "charlie_chaplin_iii", "mahatma_gandhi_iii",
+    "sid_meier_iii", "winston_churchill_iii",
+    "taj_mahal_i", "hollywood_iii", "internet_iii",  # a building's and places' own names
 }
-# Words a language writes exactly as English does (not a fallback): Czech "Drama", "Opera".
-SAME_WORD = {"cs": {"drama_i", "opera_ii"},
-             # Polish writes Hammurabi, Homer and Gandhi as English does; legion, opera and
-             # multimedia are Polish words too
-             "pl": {"hammurabi_a", "homer_a", "mahatma_gandhi_iii", "legion_i", "opera_ii",
-                    "multimedia_iii"}}
+# Words a language writes exactly as English does (not a fallback)
+SAME_WORD = {
+    "cs": {"drama_i", "opera_ii"},  # Drama, Opera
+    "de": {"bronze_a", "religion_a", "legion_i", "phalanx_i", "multimedia_iii"},
+    "pl": {"legion_i", "multimedia_iii", "opera_ii"},  # Legion, Multimedia, Opera
+}
 
 KINDS = sorted({c.kind for c in CARDS.values()})
 
