@@ -16,13 +16,25 @@ from PIL import Image
 
 from data import i18n
 from data.tta import CARDS
+from engine.tta import cardinfo
 from engine.tta.cardtext import card_effect
-from render import typeface
 from render.memo import Memo
 from render.typeface import auditing, font, text_width, wrap
 
 from . import palette as pal
-from .common import Box, Draw, age_label, canvas, card_name, kind_label, kind_of, language, png, tr
+from .common import (
+    Box,
+    Draw,
+    age_label,
+    canvas,
+    card_name,
+    kind_label,
+    kind_of,
+    language,
+    pack,
+    png,
+    wrap_whole,
+)
 
 
 @dataclass(frozen=True)
@@ -72,67 +84,14 @@ def _lh(size: int) -> int:
     return size + size // 4
 
 
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+@lru_cache(maxsize=4096)
+def _figures(card: str, lang: str, key_only: bool, catalogue: object) -> tuple[str, ...]:
+    return tuple(cardinfo.figures(card, lang, key_only))
 
 
-# a card's figures, in the order a player reads them (tta.render.sym_*: "+2 food"); the first
-# six are its key figures: what it produces, its strength, its happy faces, its culture
-FIGURES = (("food", "sym_food"), ("resources", "sym_resources"), ("science", "sym_science"),
-           ("culture", "sym_culture"), ("happiness", "sym_happiness"),
-           ("strength", "sym_strength"), ("civil_actions", "ca"), ("military_actions", "ma"),
-           ("colonization", "sym_colonization"), ("urban_limit", "sym_urban"),
-           ("blue_tokens", "sym_blue"), ("yellow_tokens", "sym_yellow"),
-           ("defense", "sym_defense"))
-KEY_FIGURES = 6
-SET_BY_GOVERNMENT = frozenset({"civil_actions", "military_actions", "urban_limit"})
-
-
-def figures(card: str, locale: str | None, key_only: bool = False) -> list[str]:
-    """What the card's symbols give, in short words ("+2 food", "+1 happy", "+2 CA"): per
-    worker for a farm, mine, urban building or unit (T-STAT-2), else once while in play; a
-    government's actions and urban limit; a tactic's army strength (T-TAC-6/7). With
-    `key_only`, its key figures (production, strength, happiness, culture) where it has any,
-    for the small cards of the card row."""
-    c = CARDS.get(card)
-    if c is None:
-        return []
-    chosen = FIGURES
-    if key_only and any(getattr(c, f) for f, _ in FIGURES[:KEY_FIGURES]):
-        chosen = FIGURES[:KEY_FIGURES]
-    out = []
-    for field, key in chosen:
-        n = getattr(c, field)
-        if n and not (field == "urban_limit" and c.kind != "government"):
-            # a government sets its actions and limit; every other figure adds to a total
-            governs = c.kind == "government" and field in SET_BY_GOVERNMENT
-            out.append(tr(key, locale, n=n if governs else _signed(n)))
-    if c.kind == "tactic" and c.tactic_strength:
-        out.append(tr("sym_tactic", locale, n=c.tactic_strength,
-                      old=c.tactic_strength_outdated))
-    return out
-
-
-def card_cost(card: str, locale: str | None) -> str:
-    """What it costs to bring the card from the hand into play, in words: science (and a
-    revolution's) to develop a technology or government, each wonder stage's resources, the
-    civil action a leader or an action card takes (T-LEAD, T-ACARD), the military action a
-    tactic takes (T-TAC); empty for a card played otherwise (events, territories, bonuses)."""
-    c = CARDS.get(card)
-    if c is None:
-        return ""
-    if c.kind == "government":
-        return tr("hand_cost.government", locale, science=c.cost_science,
-                  revolution=c.cost_revolution)
-    if c.is_technology:
-        return tr("hand_cost.science", locale, n=c.cost_science) if c.cost_science else ""
-    if c.kind == "wonder" and c.stages:
-        return tr("hand_cost.stages", locale, stages=" + ".join(str(x) for x in c.stages))
-    if c.kind in ("leader", "action"):
-        return tr("hand_cost.civil_action", locale)
-    if c.kind == "tactic":
-        return tr("hand_cost.military_action", locale)
-    return ""
+def figures(card: str, locale: str | None, key_only: bool = False) -> tuple[str, ...]:
+    """engine.tta.cardinfo.figures, remembered (the card row asks for them every picture)."""
+    return _figures(card, language(locale), key_only, i18n.catalogue)
 
 
 def layout(card: str, locale: str | None, width: int, style: Style) -> Face:
@@ -144,33 +103,14 @@ def layout(card: str, locale: str | None, width: int, style: Style) -> Face:
 def _layout(card: str, lang: str, width: int, style: Style, catalogue: object) -> Face:
     # (the catalogue loader is part of the key, as in render.words: a test may replace it)
     room = width - 2 * style.pad
-    cost = card_cost(card, lang)
-    figs = " · ".join(figures(card, lang))
+    cost = cardinfo.card_cost(card, lang)
     effect = card_effect(card, lang) if card in CARDS else ""
     return Face(card=card, width=width, style=style, kind=kind_label(card, lang),
                 age=age_label(card),
-                name=_wrap(card_name(card, lang), style.name, room, True),
-                cost=_wrap(cost, style.body, room), figures=_wrap(figs, style.body, room, True),
-                effect=_wrap(effect, style.body, room))
-
-
-def _wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
-    """`text` in lines of at most `width` (render.typeface.wrap), a word too long for a line
-    even at its "/" and "-" broken with a hyphen where it must: a card's words are never cut
-    off, whatever a translation's longest word."""
-    words = []
-    for word in text.split():
-        pieces = (typeface.BREAKS.findall(word) if text_width(word, size, bold) > width
-                  else [word])
-        for piece in pieces:
-            while text_width(piece, size, bold) > width:
-                k = len(piece) - 1
-                while k > 1 and text_width(piece[:k] + "-", size, bold) > width:
-                    k -= 1
-                words.append(piece[:k] + "-")
-                piece = piece[k:]
-            words.append(piece)
-    return tuple(wrap(" ".join(words), size, width, bold)) if words else ()
+                name=wrap_whole(card_name(card, lang), style.name, room, True),
+                cost=wrap_whole(cost, style.body, room),
+                figures=pack(figures(card, lang), style.body, room, True),
+                effect=wrap_whole(effect, style.body, room))
 
 
 def hand_face(card: str, locale: str | None, width: int) -> Face:

@@ -13,7 +13,16 @@ from data import i18n
 from data.tta import CARDS
 from render.memo import Memo
 from render.png import encode
-from render.typeface import TextDraw, auditing, fit, font, memo_region, text_width, wrap
+from render.typeface import (
+    BREAKS,
+    TextDraw,
+    auditing,
+    fit,
+    font,
+    memo_region,
+    text_width,
+    wrap,
+)
 from render.words import t
 
 from . import palette as pal
@@ -217,27 +226,61 @@ def _plain_wrap(text: str, size: int, width: int) -> list[str]:
     return lines
 
 
+def wrap_whole(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """`text` in lines of at most `width` (render.typeface.wrap), a word too long for a line
+    even at its "/" and "-" broken with a hyphen where it must: a card's words are never cut
+    off, whatever a translation's longest word."""
+    words = []
+    for word in text.split():
+        pieces = (BREAKS.findall(word) if text_width(word, size, bold) > width
+                  else [word])
+        for piece in pieces:
+            while text_width(piece, size, bold) > width:
+                k = len(piece) - 1
+                while k > 1 and text_width(piece[:k] + "-", size, bold) > width:
+                    k -= 1
+                words.append(piece[:k] + "-")
+                piece = piece[k:]
+            words.append(piece)
+    return tuple(wrap(" ".join(words), size, width, bold)) if words else ()
+
+
+def pack(items: tuple[str, ...], size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """Short items ("+2 culture", "+1 happy") in lines of at most `width`, joined by " · ",
+    an item kept whole on its line where it fits one (a number stays by its word)."""
+    lines: list[str] = []
+    for item in items:
+        if lines and text_width(f"{lines[-1]} · {item}", size, bold) <= width:
+            lines[-1] = f"{lines[-1]} · {item}"
+        elif text_width(item, size, bold) <= width:
+            lines.append(item)
+        else:
+            lines += wrap_whole(item, size, width, bold)
+    return tuple(lines)
+
+
 FIGURE_SIZES = (16, 14, 13)  # a row card's key figures, in bold
 FIGURE_LINE = 18  # the height of a line of figures
 
 
-def figure_lines(figures: str, width: int) -> tuple[int, list[str]]:
-    """A row card's key figures ("+2 food · +1 happy") in at most three lines of `width`: the
-    type size and the lines (the fewest lines first: the name needs the room; shortened,
-    audited, only if three lines of the smallest type cannot hold them)."""
+def figure_lines(figures: tuple[str, ...], width: int) -> tuple[int, list[str]]:
+    """A row card's key figures ("+2 food", "+1 happy") in at most three lines of `width`,
+    each figure whole: the type size and the lines (the fewest lines first, the name needs
+    the room; cut, audited, only if three lines of the smallest type cannot hold them)."""
     if not figures:
         return FIGURE_SIZES[0], []
     for most in (1, 2, 3):
         for size in FIGURE_SIZES:
-            lines = wrap(figures, size, width, True)
-            if len(lines) <= most and all(text_width(x, size, True) <= width for x in lines):
-                return size, lines
+            lines = pack(figures, size, width, True)
+            if len(lines) <= most:
+                return size, list(lines)
     size = FIGURE_SIZES[-1]
-    return size, wrap(figures, size, width, True, 3)
+    lines = pack(figures, size, width, True)
+    return size, [*lines[:2], fit(" ".join(lines[2:]), size, width, True)]
 
 
 def card_tile(d: Draw, box: Box, card: str, locale: str | None, detail: str = "",
-              name_lines: int = 2, corner: str = "", figures: str = "") -> int:
+              name_lines: int = 2, corner: str = "", figures: tuple[str, ...] = ()) -> int:
     """A card: its kind's band (kind and age), its name in bold; its key figures above a
     detail line and a corner number at the bottom. Returns the y under the name."""
     y = _tile_top(d, box, card, locale, name_lines, figures, bool(detail or corner))
@@ -250,7 +293,7 @@ def card_tile(d: Draw, box: Box, card: str, locale: str | None, detail: str = ""
 
 
 def _tile_top(d: Draw, box: Box, card: str, locale: str | None, name_lines: int,
-              figures: str = "", footed: bool = False) -> int:
+              figures: tuple[str, ...] = (), footed: bool = False) -> int:
     """A card tile's face, its band (kind and age), its name and its key figures (above the
     bottom line when the tile is `footed`: a detail or a corner number); returns the y under
     the name."""
@@ -323,7 +366,7 @@ TILES = Memo(TILE_MEMO, TILE_MEMO_BYTES)
 
 
 def row_tile(d: Draw, box: Box, card: str, locale: str | None, detail: str = "",
-             name_lines: int = 2, corner: str = "", figures: str = "") -> None:
+             name_lines: int = 2, corner: str = "", figures: tuple[str, ...] = ()) -> None:
     """card_tile, the same pixels, for a box on one flat colour (a panel) in which nothing was
     drawn yet: on a palette picture the face (all but the corner number) is pasted from TILES
     when the same card was drawn at this size in this language over this colour, in any

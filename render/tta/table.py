@@ -217,7 +217,7 @@ def _tactics(d: Draw, view: View, box: Box, locale: str, words: dict[str, str]) 
     for i, card in enumerate(cards[:per]):
         x = box[0] + 14 + i * (CARD_W + CARD_GAP)
         row_tile(d, (x, top, x + CARD_W, top + CARD_H), card, locale, name_lines=3,
-                 figures=" · ".join(figures(card, locale, key_only=True)))
+                 figures=figures(card, locale, key_only=True))
     if len(cards) > per:
         d.text((box[2] - 14, box[1] + 18), tr("more", locale, n=len(cards) - per),
                font=font(18, True), fill=pal.INK, anchor="rm")
@@ -275,7 +275,7 @@ def _row(d: Draw, view: View, boxes: dict[str, Box], locale: str,
                         lambda d, box=box, slot=slot: _empty(d, box, slot, empty))
         else:
             row_tile(d, box, card, locale, card_detail(card, locale), name_lines=3,
-                     corner=str(slot + 1), figures=" · ".join(figures(card, locale, key_only=True)))
+                     corner=str(slot + 1), figures=figures(card, locale, key_only=True))
         if slot in ringed:
             ring(d, box)
 
