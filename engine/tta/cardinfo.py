@@ -41,7 +41,8 @@ def figures(card: str, locale: str | None = None, key_only: bool = False) -> lis
         if n and not (field == "urban_limit" and c.kind != "government"):
             # a government sets its actions and limit; every other figure adds to a total
             governs = c.kind == "government" and field in SET_BY_GOVERNMENT
-            out.append(t(f"tta.cardinfo.{field}", locale, n=n if governs else signed(n)))
+            out.append(t(f"tta.cardinfo.{field}", locale, n=n if governs else signed(n),
+                         count=abs(n)))
     if c.kind == "tactic" and c.tactic_strength:
         out.append(t("tta.cardinfo.tactic", locale, n=c.tactic_strength,
                      old=c.tactic_strength_outdated))
