@@ -297,11 +297,11 @@ def table_lines(v: View) -> list[str]:
 # --- a seat's own words -------------------------------------------------------------------------
 
 def hand_text(v: View, seat: int) -> str:
-    """A seat's private holdings (its DM; never a channel)."""
+    """A seat's private holdings (its DM; never a channel): each card with its cost and what
+    it does (engine.tta.handtext)."""
+    from .handtext import hand_lines  # (it reads cardtext, which may read this module)
     p = v["players"][seat]
-    lines = [t("tta.hand.civil", cards=_cards(p.get("hand", []), None)),
-             t("tta.hand.military", cards=_cards(p.get("military", []), None))]
-    return "\n".join(lines)
+    return "\n".join(hand_lines(list(p.get("hand", [])), list(p.get("military", []))))
 
 
 def hand_signature(state: State, seat: int) -> str:
