@@ -6,8 +6,10 @@ the game offers the optional `parse_notation(state, seat, text)` hook, type a wh
 text notation (applied atomically: all of it or nothing). AI seats play through the game's AI
 part and each of their decisions is printed as log lines. After every turn (the game's
 `post_boundaries` events), and before a human seat decides whenever the game changed since,
-the public board picture from its render part is written to a folder, and the deciding
-human seat's hand picture (`hand_png`) beside it whenever that hand changed.
+the public board picture from its render part is written to a folder, with the game's extra
+public pictures (`extra_pngs`, e.g. each player's own board: `player1.png`, ..., the latest
+kept), and the deciding human seat's hand picture (`hand_png`) beside it whenever that hand
+changed.
 
 Several seats may be pending at once (a secret choice every player makes): they are asked one at
 a time in seat order, AI seats answering by themselves. A hand is printed only to the seat whose
@@ -155,11 +157,13 @@ class Pictures:
                           if (m := re.fullmatch(r"board-(\d+)\.png", f.name))), default=0)
         self.render: Callable[[Any], bytes] | None = None
         self.hand: Callable[[Any], bytes] | None = None
+        self.extra: Callable[[Any], list[tuple[str, bytes]]] | None = None
         self.disabled: str | None = None
         try:
             part = registry.part(game_id, "render")
             self.render = part.board_png
             self.hand = getattr(part, "hand_png", None)
+            self.extra = getattr(part, "extra_pngs", None)
         except Exception as exc:  # any import problem: play on without pictures
             self.disable(exc)
 
@@ -180,6 +184,21 @@ class Pictures:
             return None
         (self.folder / "board-latest.png").write_bytes(data)
         return name
+
+    def save_extra(self, public_view: Any) -> list[str]:
+        """The game's extra public pictures (each player's own board), drawn from the
+        spectator's view like the board and written under their own names (the latest of
+        each kept); the names written."""
+        if self.extra is None or self.disabled:
+            return []
+        try:
+            files = list(self.extra(public_view))
+            for name, data in files:
+                (self.folder / Path(name).name).write_bytes(data)
+        except Exception as exc:  # a drawing bug must not end the game
+            self.disable(exc)
+            return []
+        return [Path(name).name for name, _ in files]
 
     def save_hand(self, seat_view: Any, name: str) -> str | None:
         """The hand picture of the seat whose view this is (the caller passes only the view of
@@ -397,9 +416,13 @@ class Session:
     def picture(self) -> None:
         self.drawn = self.changes
         if self.pictures is not None:
-            name = self.pictures.save(self.rules.view(self.state, None))
+            public = self.rules.view(self.state, None)
+            name = self.pictures.save(public)
             if name:
                 self.say(t("offline.picture_saved", file=name))
+                extra = self.pictures.save_extra(public)
+                if extra:
+                    self.say(t("offline.extra_saved", files=", ".join(extra)))
 
     def hand_picture(self, seat: int) -> None:
         """The deciding human seat's hand picture, written again whenever that hand changed."""
