@@ -14,6 +14,7 @@ FIGURES = ("food", "resources", "science", "culture", "happiness", "strength", "
            "military_actions", "colonization", "urban_limit", "blue_tokens", "yellow_tokens",
            "defense")
 KEY_FIGURES = 6
+SECOND_FIGURES = ("civil_actions", "military_actions", "colonization")
 SET_BY_GOVERNMENT = frozenset({"civil_actions", "military_actions", "urban_limit"})
 
 
@@ -26,15 +27,15 @@ def figures(card: str, locale: str | None = None, key_only: bool = False) -> lis
     worker for a farm, mine, urban building or unit (T-STAT-2), else once while in play; a
     government's actions and urban limit (C-6); a tactic's army strength (T-TAC-6/7). With
     `key_only`, its key figures (production, culture, happiness, strength) where it has any,
-    for the small cards of the card row (a government there shows its actions)."""
+    for the small cards of the card row (else its actions or colonisation: a government's,
+    a special technology's)."""
     c = CARDS.get(card)
     if c is None:
         return []
     chosen = FIGURES
-    if key_only:  # the key figures, else the actions and the rest (a government's limit aside)
+    if key_only:  # the key figures, else the actions a card gives (or a government sets)
         key = FIGURES[:KEY_FIGURES]
-        chosen = key if any(getattr(c, f) for f in key) else tuple(
-            f for f in FIGURES if f != "urban_limit")
+        chosen = key if any(getattr(c, f) for f in key) else SECOND_FIGURES
     out = []
     for field in chosen:
         n = getattr(c, field)

@@ -1,6 +1,7 @@
 """A card with its words: the face of a hand card (render.tta.hand) and the card drawn large for
-the card lookup (`card_png`), each with the card's name, its cost, its key figures and what it
-does (engine.tta.cardtext.card_effect), in the reader's language.
+the card lookup (`card_png`), each with the card's name, its cost and what it does
+(engine.tta.cardtext.card_effect), the large card also its figures in short
+(engine.tta.cardinfo), in the reader's language.
 
 A face is laid out before it is drawn (`hand_face`, `large_face`): every text wrapped into the
 card's width at one type size, the card as tall as its words need, so nothing is cut or
@@ -48,10 +49,13 @@ class Style:
     pad: int  # inside the card's edge
     gap: int  # between the parts
     radius: int
+    figures: bool  # a line of the card's figures above its effect (the effect says them too)
 
 
-HAND = Style(band=34, band_text=20, name=24, body=22, pad=10, gap=6, radius=8)
-LARGE = Style(band=60, band_text=30, name=44, body=30, pad=24, gap=12, radius=16)
+# the hand leaves out the figures line: every effect text names the card's figures, and a
+# hand's cards are read side by side
+HAND = Style(band=34, band_text=20, name=24, body=22, pad=10, gap=6, radius=8, figures=False)
+LARGE = Style(band=60, band_text=30, name=44, body=30, pad=24, gap=12, radius=16, figures=True)
 LARGE_W = 720  # the large card's width; its height follows its words
 
 
@@ -109,7 +113,8 @@ def _layout(card: str, lang: str, width: int, style: Style, catalogue: object) -
                 age=age_label(card),
                 name=wrap_whole(card_name(card, lang), style.name, room, True),
                 cost=wrap_whole(cost, style.body, room),
-                figures=pack(figures(card, lang), style.body, room, True),
+                figures=pack(figures(card, lang), style.body, room, True) if style.figures
+                else (),
                 effect=wrap_whole(effect, style.body, room))
 
 

@@ -209,6 +209,12 @@ def name_fit(name: str, width: int, max_lines: int,
             lines = _plain_wrap(name, size, width)
             if len(lines) <= max_lines and (height is None or len(lines) * (size + 3) <= height):
                 return size, lines
+    # a word longer than the card is wide: broken with a hyphen, at the largest size whose
+    # lines fit (a card's name is never cut while any size holds it)
+    for size in NAME_SIZES:
+        lines = list(wrap_whole(name, size, width, True))
+        if len(lines) <= max_lines and (height is None or len(lines) * (size + 3) <= height):
+            return size, lines
     size = NAME_SIZES[-1]
     if height is not None:
         max_lines = max(1, min(max_lines, height // (size + 3)))
@@ -239,10 +245,25 @@ def wrap_whole(text: str, size: int, width: int, bold: bool = False) -> tuple[st
                 k = len(piece) - 1
                 while k > 1 and text_width(piece[:k] + "-", size, bold) > width:
                     k -= 1
+                k = _syllable(piece, k)
                 words.append(piece[:k] + "-")
                 piece = piece[k:]
             words.append(piece)
     return tuple(wrap(" ".join(words), size, width, bold)) if words else ()
+
+
+VOWELS = frozenset("aeiouyáéíóúůýěäöüąęóAEIOUYÁÉÍÓÚŮÝĚÄÖÜĄĘ")
+
+
+def _syllable(word: str, most: int) -> int:
+    """Where to break `word` with a hyphen, at most `most` letters in: before a consonant
+    that starts a syllable (a consonant followed by a vowel, "Unabhän-gigkeit"), if there is
+    one in the word's second half of the room; else at `most`."""
+    for k in range(most, max(2, most // 2), -1):
+        if (k + 1 < len(word) and word[k] not in VOWELS and word[k + 1] in VOWELS
+                and word[k - 1].isalpha() and word[k].isalpha()):
+            return k
+    return most
 
 
 def pack(items: tuple[str, ...], size: int, width: int, bold: bool = False) -> tuple[str, ...]:

@@ -40,11 +40,11 @@ def lines_fit(face: cardface.Face) -> list[tuple[str, str, int]]:
 
 
 def whole(face: cardface.Face, lang: str) -> list[str]:
-    """The effect as laid out is the effect as written: every word there (a word broken at
-    a hyphen counts), none dropped or cut."""
-    laid = " ".join(face.effect).replace("- ", "-")
-    written = card_effect(face.card, lang)
-    return [] if laid.replace("-", "").split() == written.replace("-", "").split() else [
+    """The effect as laid out is the effect as written: every letter there in its order (the
+    lines' breaks and a hyphen at a broken word aside), none dropped or cut."""
+    def letters(text: str) -> str:
+        return "".join(text.split()).replace("-", "")
+    return [] if letters(" ".join(face.effect)) == letters(card_effect(face.card, lang)) else [
         face.card]
 
 
