@@ -158,12 +158,14 @@ class Pictures:
         self.render: Callable[[Any], bytes] | None = None
         self.hand: Callable[[Any], bytes] | None = None
         self.extra: Callable[[Any], list[tuple[str, bytes]]] | None = None
+        self.lookup: Callable[[str], bytes] | None = None
         self.disabled: str | None = None
         try:
             part = registry.part(game_id, "render")
             self.render = part.board_png
             self.hand = getattr(part, "hand_png", None)
             self.extra = getattr(part, "extra_pngs", None)
+            self.lookup = getattr(part, "lookup_png", None)
         except Exception as exc:  # any import problem: play on without pictures
             self.disable(exc)
 
@@ -199,6 +201,18 @@ class Pictures:
             self.disable(exc)
             return []
         return [Path(name).name for name, _ in files]
+
+    def save_lookup(self, value: str) -> str | None:
+        """A looked-up piece drawn large (the render part's optional `lookup_png`)."""
+        if self.lookup is None or self.disabled:
+            return None
+        name = f"card-{re.sub(r'[^a-z0-9_]', '_', value.lower())}.png"
+        try:
+            (self.folder / name).write_bytes(self.lookup(value))
+        except Exception as exc:  # a drawing bug must not end the game
+            self.disable(exc)
+            return None
+        return name
 
     def save_hand(self, seat_view: Any, name: str) -> str | None:
         """The hand picture of the seat whose view this is (the caller passes only the view of
@@ -611,6 +625,9 @@ class Session:
             if word == "rules" or word.startswith("rules "):
                 self.show_rules(word[len("rules"):].strip())
                 continue
+            if kind(self.game).has_lookup and (word == "card" or word.startswith("card ")):
+                self.show_card(line[len("card"):].strip())
+                continue
             if word == "undo":
                 if self.undo(seat):
                     return
@@ -712,11 +729,29 @@ class Session:
             self.say(t("offline.rules.topics", topics=", ".join(topics),
                        example=topics[min(1, len(topics) - 1)]))
 
+    def show_card(self, typed: str) -> None:
+        """A piece of the game looked up by name (the rules' lookup hooks): its text, and its
+        picture written to the pictures folder; a name that fits none or several says so."""
+        k = kind(self.game)
+        found = k.lookup_find(typed) if typed else []
+        if len(found) != 1:
+            labels = dict(k.lookup_names())
+            self.say(t("offline.card.several", names="; ".join(labels[v] for v in found[:8]))
+                     if found else t("offline.card.unknown", text=typed))
+            return
+        self.say(MARKUP.sub("", k.lookup_text(found[0])))
+        if self.pictures is not None:
+            name = self.pictures.save_lookup(found[0])
+            if name:
+                self.say(t("offline.card.picture", file=name))
+
     def help(self) -> None:
         """The answers every game takes, then the game's own words on its notation: its
         `<id>.offline.notation` text if it has one, else its `notation` rules topic (without
         the chat markup)."""
         self.say(t("offline.help_game"))
+        if kind(self.game).has_lookup:
+            self.say(t("offline.help_card"))
         if self.parse is None:
             return
         self.say(t("offline.help_notation", game=self.info.name))

@@ -219,6 +219,26 @@ def test_each_players_board_is_written_after_every_turn(tmp_path: Path, monkeypa
     assert (tmp_path / "player2.png").read_bytes() == b"second %d" % len(views)
 
 
+def test_a_card_is_looked_up_by_name_at_the_terminal(tmp_path: Path) -> None:
+    """`card NAME` in a Through the Ages game: the card's text, and the card drawn large in
+    the pictures folder; a name that fits none or several says what to do (issue 29)."""
+    from data.i18n import t
+    from engine.tta.lookup import lookup_label, lookup_text
+
+    args = Namespace(game="tta", players=2, ai=1, level="easy", seed=4, out=str(tmp_path),
+                     pictures=True, save=False, resume=None)
+    stdout = io.StringIO()
+    script = "help\ncard iron\ncard xyzzy\ncard engineering genius\nquit\n"
+    assert main(args, stdin=io.StringIO(script), stdout=stdout) == 0
+    out = stdout.getvalue()
+    assert t("offline.help_card") in out
+    assert lookup_text("iron_i", "en").replace("**", "") in out
+    assert "[card picture: card-iron_i.png]" in out
+    assert (tmp_path / "card-iron_i.png").read_bytes().startswith(b"\x89PNG")
+    assert t("offline.card.unknown", text="xyzzy") in out
+    assert lookup_label("engineering_genius_ii", "en") in out
+
+
 def saved_decisions(path: Path) -> list:
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["format"] == "agora-offline-save"
