@@ -21,6 +21,7 @@ from engine.core import Decision, Event, Prompt
 from .cardtext import card_effect as card_effect  # re-exported: engine.tta.text.card_effect
 from .cardtext import card_name as card_name  # re-exported (card texts live in cardtext.py)
 from .flow import current
+from .handtext import hand_lines
 from .state import State
 from .stats import stats
 
@@ -291,7 +292,6 @@ def table_lines(v: View) -> list[str]:
 def hand_text(v: View, seat: int) -> str:
     """A seat's private holdings (its DM; never a channel): each card with its cost and what
     it does (engine.tta.handtext)."""
-    from .handtext import hand_lines  # (it reads cardtext, which may read this module)
     p = v["players"][seat]
     return "\n".join(hand_lines(list(p.get("hand", [])), list(p.get("military", []))))
 
