@@ -254,10 +254,7 @@ class GameCommands:
             cmd("board", self.board),
             cmd("status", self.status),
             cmd("log", self.log, [_param("n", app_commands.Range[int, 1, 60], 15)]),
-            command("rules", text("bot.cmd.rules"), self.rules,
-                    [_param("topic", Optional[str], None)],  # noqa: UP045
-                    {"topic": text("bot.cmd.param.topic")},
-                    {"topic": choices(info.rules_topics, f"{k.id}.choice.topic")}),
+            self._rules(),
             cmd("mygames", self.mygames),
             cmd("export", self.export),
         ]
@@ -273,6 +270,42 @@ class GameCommands:
         for c in cmds:
             group.add_command(c)
         return group
+
+    def _rules(self) -> app_commands.Command:
+        """`/<game> rules topic:`; for a game that looks up its pieces by name, also `card:`
+        with autocomplete over every piece's name in the reader's language (the lookup rides
+        on `rules`: the group has no room left under Discord's 25 subcommands)."""
+        k = self.kind
+        params = [_param("topic", Optional[str], None)]  # noqa: UP045
+        helps = {"topic": text("bot.cmd.param.topic")}
+        if k.has_lookup:
+            params.append(_param("card", Optional[str], None))  # noqa: UP045
+            helps["card"] = text("bot.cmd.param.card")
+        cmd = command("rules", text("bot.cmd.rules_lookup" if k.has_lookup else "bot.cmd.rules"),
+                      self.rules, params, helps,
+                      {"topic": choices(k.info.rules_topics, f"{k.id}.choice.topic")})
+        if k.has_lookup:
+            async def complete(interaction: discord.Interaction, current: str
+                               ) -> list[app_commands.Choice[str]]:
+                return self._complete_lookup(interaction, current)
+            cmd.autocomplete("card")(complete)
+        return cmd
+
+    def _complete_lookup(self, interaction: discord.Interaction, current: str
+                         ) -> list[app_commands.Choice[str]]:
+        """The pieces whose label holds what was typed (diacritics and case aside), at most
+        25, in the reader's language."""
+        try:
+            names = self.kind.lookup_names()
+            needle = current.strip()
+            if needle:
+                found = set(self.kind.lookup_find(needle))
+                names = [(v, label) for v, label in names if v in found]
+            return [app_commands.Choice(name=label[:100], value=value[:100])
+                    for value, label in names[:25]]
+        except Exception:  # noqa: BLE001 - autocomplete must answer; log and offer nothing
+            log_error("autocomplete_failed", user=interaction.user.id)
+            return []
 
     def _verb(self, name: str, description: app_commands.locale_str,
               choice_help: app_commands.locale_str, family: str,
@@ -586,9 +619,27 @@ class GameCommands:
             return t("bot.log.empty")
         return t("bot.log.head", title=messages.title(table)) + "\n" + "\n".join(shown)
 
-    async def rules(self, interaction: discord.Interaction, topic: str | None) -> None:
+    async def rules(self, interaction: discord.Interaction, topic: str | None,
+                    card: str | None = None) -> None:
+        if card is not None:
+            await self._guarded(interaction, lambda: self._lookup(interaction, card))
+            return
         await interaction.response.send_message(  # static text: no database, no need to defer
             messages.clip(t(f"{self.game}.rules.{topic or 'overview'}")), ephemeral=True)
+
+    async def _lookup(self, interaction: discord.Interaction, typed: str) -> None:
+        """One piece, privately: its text and its picture; a name that fits none or several
+        is refused with what to do."""
+        found = self.kind.lookup_find(typed)
+        if not found:
+            raise Refusal(self.kind.t("bot.lookup.unknown", text=typed[:100]))
+        if len(found) > 1:
+            labels = dict(self.kind.lookup_names())
+            raise Refusal(self.kind.t("bot.lookup.several", text=typed[:100],
+                                      names="; ".join(labels[v] for v in found[:8])))
+        image = await picture(self.kind.lookup_png, found[0])
+        await self._reply(interaction, self.kind.lookup_text(found[0]),
+                          files=png_file(image, "card.png"))
 
     async def mygames(self, interaction: discord.Interaction) -> None:
         await self._ack(interaction)

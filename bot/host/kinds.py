@@ -79,6 +79,28 @@ class Kind:
         fn = getattr(registry.part(self.id, "render"), "extra_pngs", None)
         return list(fn(view, language())) if fn is not None else []
 
+    @property
+    def has_lookup(self) -> bool:
+        """Whether the game looks up its pieces by name (the optional GameText hooks
+        `lookup_names`, `lookup_find`, `lookup_text`): `/<game> rules card:`."""
+        return hasattr(self.rules, "lookup_names")
+
+    def lookup_names(self) -> list[tuple[str, str]]:
+        """Every piece the lookup knows, as (value, label) in the context language."""
+        return list(self.rules.lookup_names(language()))
+
+    def lookup_find(self, text: str) -> list[str]:
+        """The values of the pieces `text` names (none, one, or several to choose from)."""
+        return list(self.rules.lookup_find(text, language()))
+
+    def lookup_text(self, value: str) -> str:
+        return str(self.rules.lookup_text(value, language()))
+
+    def lookup_png(self, value: str) -> bytes | None:
+        """The piece drawn large (the optional `render.<id>.lookup_png(value, locale)`)."""
+        fn = getattr(registry.part(self.id, "render"), "lookup_png", None)
+        return fn(value, language()) if fn is not None else None
+
     def turn_preview(self, state: Any, seat: int) -> list[str]:
         """What ending the seat's turn now would bring, for its private prompt (the optional
         GameText hook `turn_preview(state, seat)` on its draft state), or nothing."""

@@ -6,8 +6,10 @@ the game offers the optional `parse_notation(state, seat, text)` hook, type a wh
 text notation (applied atomically: all of it or nothing). AI seats play through the game's AI
 part and each of their decisions is printed as log lines. After every turn (the game's
 `post_boundaries` events), and before a human seat decides whenever the game changed since,
-the public board picture from its render part is written to a folder, and the deciding
-human seat's hand picture (`hand_png`) beside it whenever that hand changed.
+the public board picture from its render part is written to a folder, with the game's extra
+public pictures (`extra_pngs`, e.g. each player's own board: `player1.png`, ..., the latest
+kept), and the deciding human seat's hand picture (`hand_png`) beside it whenever that hand
+changed.
 
 Several seats may be pending at once (a secret choice every player makes): they are asked one at
 a time in seat order, AI seats answering by themselves. A hand is printed only to the seat whose
@@ -155,11 +157,15 @@ class Pictures:
                           if (m := re.fullmatch(r"board-(\d+)\.png", f.name))), default=0)
         self.render: Callable[[Any], bytes] | None = None
         self.hand: Callable[[Any], bytes] | None = None
+        self.extra: Callable[[Any], list[tuple[str, bytes]]] | None = None
+        self.lookup: Callable[[str], bytes] | None = None
         self.disabled: str | None = None
         try:
             part = registry.part(game_id, "render")
             self.render = part.board_png
             self.hand = getattr(part, "hand_png", None)
+            self.extra = getattr(part, "extra_pngs", None)
+            self.lookup = getattr(part, "lookup_png", None)
         except Exception as exc:  # any import problem: play on without pictures
             self.disable(exc)
 
@@ -179,6 +185,33 @@ class Pictures:
             self.disable(exc)
             return None
         (self.folder / "board-latest.png").write_bytes(data)
+        return name
+
+    def save_extra(self, public_view: Any) -> list[str]:
+        """The game's extra public pictures (each player's own board), drawn from the
+        spectator's view like the board and written under their own names (the latest of
+        each kept); the names written."""
+        if self.extra is None or self.disabled:
+            return []
+        try:
+            files = list(self.extra(public_view))
+            for name, data in files:
+                (self.folder / Path(name).name).write_bytes(data)
+        except Exception as exc:  # a drawing bug must not end the game
+            self.disable(exc)
+            return []
+        return [Path(name).name for name, _ in files]
+
+    def save_lookup(self, value: str) -> str | None:
+        """A looked-up piece drawn large (the render part's optional `lookup_png`)."""
+        if self.lookup is None or self.disabled:
+            return None
+        name = f"card-{re.sub(r'[^a-z0-9_]', '_', value.lower())}.png"
+        try:
+            (self.folder / name).write_bytes(self.lookup(value))
+        except Exception as exc:  # a drawing bug must not end the game
+            self.disable(exc)
+            return None
         return name
 
     def save_hand(self, seat_view: Any, name: str) -> str | None:
@@ -397,9 +430,13 @@ class Session:
     def picture(self) -> None:
         self.drawn = self.changes
         if self.pictures is not None:
-            name = self.pictures.save(self.rules.view(self.state, None))
+            public = self.rules.view(self.state, None)
+            name = self.pictures.save(public)
             if name:
                 self.say(t("offline.picture_saved", file=name))
+                extra = self.pictures.save_extra(public)
+                if extra:
+                    self.say(t("offline.extra_saved", files=", ".join(extra)))
 
     def hand_picture(self, seat: int) -> None:
         """The deciding human seat's hand picture, written again whenever that hand changed."""
@@ -588,6 +625,9 @@ class Session:
             if word == "rules" or word.startswith("rules "):
                 self.show_rules(word[len("rules"):].strip())
                 continue
+            if kind(self.game).has_lookup and (word == "card" or word.startswith("card ")):
+                self.show_card(line[len("card"):].strip())
+                continue
             if word == "undo":
                 if self.undo(seat):
                     return
@@ -689,11 +729,29 @@ class Session:
             self.say(t("offline.rules.topics", topics=", ".join(topics),
                        example=topics[min(1, len(topics) - 1)]))
 
+    def show_card(self, typed: str) -> None:
+        """A piece of the game looked up by name (the rules' lookup hooks): its text, and its
+        picture written to the pictures folder; a name that fits none or several says so."""
+        k = kind(self.game)
+        found = k.lookup_find(typed) if typed else []
+        if len(found) != 1:
+            labels = dict(k.lookup_names())
+            self.say(t("offline.card.several", names="; ".join(labels[v] for v in found[:8]))
+                     if found else t("offline.card.unknown", text=typed))
+            return
+        self.say(MARKUP.sub("", k.lookup_text(found[0])))
+        if self.pictures is not None:
+            name = self.pictures.save_lookup(found[0])
+            if name:
+                self.say(t("offline.card.picture", file=name))
+
     def help(self) -> None:
         """The answers every game takes, then the game's own words on its notation: its
         `<id>.offline.notation` text if it has one, else its `notation` rules topic (without
         the chat markup)."""
         self.say(t("offline.help_game"))
+        if kind(self.game).has_lookup:
+            self.say(t("offline.help_card"))
         if self.parse is None:
             return
         self.say(t("offline.help_notation", game=self.info.name))

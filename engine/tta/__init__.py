@@ -12,8 +12,9 @@ engine/registry.py as "tta".
 
 The module meets engine.core.GameRules (the rules, game.py) and engine.core.GameText (the
 words, text.py), with the optional hooks `table_lines` (the terminal's table),
-`summary_lines` (a turn's end in a few lines) and `turn_preview` (what ending the turn now
-would bring, preview.py)."""
+`summary_lines` (a turn's end in a few lines), `turn_preview` (what ending the turn now
+would bring, preview.py) and the card lookup `lookup_names`, `lookup_find`, `lookup_text`
+(lookup.py)."""
 
 from .digest import digest_lines
 from .game import (
@@ -33,6 +34,7 @@ from .game import (
     version,
     view,
 )
+from .lookup import lookup_find, lookup_names, lookup_text
 from .passing import pass_decision
 from .preview import turn_preview
 from .reveal import reveal_note
@@ -56,7 +58,8 @@ from .text import (
 )
 
 __all__ = ["INFO", "apply", "auto_answer", "describe", "digest_lines", "dump", "event_text",
-           "group_key", "hand_signature", "hand_text", "load", "menu_title", "new_game", "options",
+           "group_key", "hand_signature", "hand_text", "load", "lookup_find", "lookup_names",
+           "lookup_text", "menu_title", "new_game", "options",
            "panel_lines", "pass_decision", "pending", "post_boundaries", "post_head", "prompt_text",
            "replay", "result", "result_lines", "reveal_note", "reveals", "scores", "sealed",
            "start_events", "status_head", "status_lines", "summary_lines", "table_lines",

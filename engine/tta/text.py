@@ -21,6 +21,7 @@ from engine.core import Decision, Event, Prompt
 from .cardtext import card_effect as card_effect  # re-exported: engine.tta.text.card_effect
 from .cardtext import card_name as card_name  # re-exported (card texts live in cardtext.py)
 from .flow import current
+from .handtext import hand_lines
 from .state import State
 from .stats import stats
 
@@ -289,11 +290,10 @@ def table_lines(v: View) -> list[str]:
 # --- a seat's own words -------------------------------------------------------------------------
 
 def hand_text(v: View, seat: int) -> str:
-    """A seat's private holdings (its DM; never a channel)."""
+    """A seat's private holdings (its DM; never a channel): each card with its cost and what
+    it does (engine.tta.handtext)."""
     p = v["players"][seat]
-    lines = [t("tta.hand.civil", cards=_cards(p.get("hand", []), None)),
-             t("tta.hand.military", cards=_cards(p.get("military", []), None))]
-    return "\n".join(lines)
+    return "\n".join(hand_lines(list(p.get("hand", [])), list(p.get("military", []))))
 
 
 def hand_signature(state: State, seat: int) -> str:

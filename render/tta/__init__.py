@@ -5,7 +5,9 @@
 - `player_png(view, seat, locale=None)` / `player_pngs(view, locale=None)`: one player's board
   each (statistics, government, leader, tactic, technologies with workers and blue tokens, the
   banks, wonders, hand counts);
-- `hand_png(view, locale=None)`: the viewing seat's own hand (a spectator's view has none).
+- `hand_png(view, locale=None)`: the viewing seat's own hand (a spectator's view has none);
+- `card_png(card, locale=None)` (also the host's `lookup_png` hook): one card drawn large, with
+  its name, cost, figures and effect, for the card lookup (render.tta.cardface).
 
 - `focus_png(view, locale=None)`: the close-up of the last turn (render.tta.focus);
 - `digest_png(view, events, seat, locale=None)`: what came since a seat's last turn
@@ -15,6 +17,7 @@
 Public pictures read only public view fields; what the view's `last` summary names is ringed
 (render.tta.last)."""
 
+from .cardface import card_png
 from .focus import focus_png
 from .hand import draw_hand, hand_png
 from .player import draw_player, player_png, player_pngs
@@ -22,8 +25,11 @@ from .replay import replay_files
 from .since import digest_png
 from .table import board_png, draw_board
 
-__all__ = ["board_png", "digest_png", "draw_board", "draw_hand", "draw_player", "extra_pngs",
-           "focus_png", "hand_png", "player_png", "player_pngs", "replay_files"]
+__all__ = ["board_png", "card_png", "digest_png", "draw_board", "draw_hand", "draw_player",
+           "extra_pngs",
+           "focus_png", "hand_png", "lookup_png", "player_png", "player_pngs", "replay_files"]
+
+lookup_png = card_png  # the host's optional hook for a looked-up item (bot.host.kinds)
 
 
 def extra_pngs(view: dict, locale: str | None = None) -> list[tuple[str, bytes]]:

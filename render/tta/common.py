@@ -13,7 +13,16 @@ from data import i18n
 from data.tta import CARDS
 from render.memo import Memo
 from render.png import encode
-from render.typeface import TextDraw, auditing, fit, font, memo_region, text_width, wrap
+from render.typeface import (
+    BREAKS,
+    TextDraw,
+    auditing,
+    fit,
+    font,
+    memo_region,
+    text_width,
+    wrap,
+)
 from render.words import t
 
 from . import palette as pal
@@ -190,15 +199,25 @@ def fitted(text: str, sizes: tuple[int, ...], width: int, bold: bool = False) ->
     return sizes[-1]
 
 
-def name_fit(name: str, width: int, max_lines: int) -> tuple[int, list[str]]:
+def name_fit(name: str, width: int, max_lines: int,
+             height: int | None = None) -> tuple[int, list[str]]:
     """The largest of NAME_SIZES at which `name` wraps into `max_lines` lines of `width`
-    without cutting a word, and its lines (the smallest size, shortened, if none does)."""
+    (and, with `height`, lines of size + 3 px within it) without cutting a word, and its
+    lines (the smallest size, shortened, if none does)."""
     for size in NAME_SIZES:
         if all(text_width(word, size, True) <= width for word in name.split()):
             lines = _plain_wrap(name, size, width)
-            if len(lines) <= max_lines:
+            if len(lines) <= max_lines and (height is None or len(lines) * (size + 3) <= height):
                 return size, lines
+    # a word longer than the card is wide: broken with a hyphen, at the largest size whose
+    # lines fit (a card's name is never cut while any size holds it)
+    for size in NAME_SIZES:
+        lines = list(wrap_whole(name, size, width, True))
+        if len(lines) <= max_lines and (height is None or len(lines) * (size + 3) <= height):
+            return size, lines
     size = NAME_SIZES[-1]
+    if height is not None:
+        max_lines = max(1, min(max_lines, height // (size + 3)))
     return size, wrap(name, size, width, True, max_lines)
 
 
@@ -213,11 +232,79 @@ def _plain_wrap(text: str, size: int, width: int) -> list[str]:
     return lines
 
 
+def wrap_whole(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """`text` in lines of at most `width` (render.typeface.wrap), a word too long for a line
+    even at its "/" and "-" broken with a hyphen where it must: a card's words are never cut
+    off, whatever a translation's longest word."""
+    words = []
+    for word in text.split():
+        pieces = (BREAKS.findall(word) if text_width(word, size, bold) > width
+                  else [word])
+        for piece in pieces:
+            while text_width(piece, size, bold) > width:
+                k = len(piece) - 1
+                while k > 1 and text_width(piece[:k] + "-", size, bold) > width:
+                    k -= 1
+                k = _syllable(piece, k)
+                words.append(piece[:k] + "-")
+                piece = piece[k:]
+            words.append(piece)
+    return tuple(wrap(" ".join(words), size, width, bold)) if words else ()
+
+
+VOWELS = frozenset("aeiouyáéíóúůýěäöüąęóAEIOUYÁÉÍÓÚŮÝĚÄÖÜĄĘ")
+
+
+def _syllable(word: str, most: int) -> int:
+    """Where to break `word` with a hyphen, at most `most` letters in: before a consonant
+    that starts a syllable (a consonant followed by a vowel, "Unabhän-gigkeit"), if there is
+    one in the word's second half of the room; else at `most`."""
+    for k in range(most, max(2, most // 2), -1):
+        if (k + 1 < len(word) and word[k] not in VOWELS and word[k + 1] in VOWELS
+                and word[k - 1].isalpha() and word[k].isalpha()):
+            return k
+    return most
+
+
+def pack(items: tuple[str, ...], size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """Short items ("+2 culture", "+1 happy") in lines of at most `width`, joined by " · ",
+    an item kept whole on its line where it fits one (a number stays by its word)."""
+    lines: list[str] = []
+    for item in items:
+        if lines and text_width(f"{lines[-1]} · {item}", size, bold) <= width:
+            lines[-1] = f"{lines[-1]} · {item}"
+        elif text_width(item, size, bold) <= width:
+            lines.append(item)
+        else:
+            lines += wrap_whole(item, size, width, bold)
+    return tuple(lines)
+
+
+FIGURE_SIZES = (16, 14, 13)  # a row card's key figures, in bold
+FIGURE_LINE = 18  # the height of a line of figures
+
+
+def figure_lines(figures: tuple[str, ...], width: int) -> tuple[int, list[str]]:
+    """A row card's key figures ("+2 food", "+1 happy") in at most three lines of `width`,
+    each figure whole: the type size and the lines (the fewest lines first, the name needs
+    the room; cut, audited, only if three lines of the smallest type cannot hold them)."""
+    if not figures:
+        return FIGURE_SIZES[0], []
+    for most in (1, 2, 3):
+        for size in FIGURE_SIZES:
+            lines = pack(figures, size, width, True)
+            if len(lines) <= most:
+                return size, list(lines)
+    size = FIGURE_SIZES[-1]
+    lines = pack(figures, size, width, True)
+    return size, [*lines[:2], fit(" ".join(lines[2:]), size, width, True)]
+
+
 def card_tile(d: Draw, box: Box, card: str, locale: str | None, detail: str = "",
-              name_lines: int = 2, corner: str = "") -> int:
-    """A card: its kind's band (kind and age), its name in bold; a detail line and a corner
-    number at the bottom. Returns the y under the name."""
-    y = _tile_top(d, box, card, locale, name_lines)
+              name_lines: int = 2, corner: str = "", figures: tuple[str, ...] = ()) -> int:
+    """A card: its kind's band (kind and age), its name in bold; its key figures above a
+    detail line and a corner number at the bottom. Returns the y under the name."""
+    y = _tile_top(d, box, card, locale, name_lines, figures, bool(detail or corner))
     reserve = 0
     if corner:  # a small number in the bottom right corner (the row space)
         _corner(d, box, corner)
@@ -226,8 +313,11 @@ def card_tile(d: Draw, box: Box, card: str, locale: str | None, detail: str = ""
     return y
 
 
-def _tile_top(d: Draw, box: Box, card: str, locale: str | None, name_lines: int) -> int:
-    """A card tile's face, its band (kind and age) and its name; returns the y under it."""
+def _tile_top(d: Draw, box: Box, card: str, locale: str | None, name_lines: int,
+              figures: tuple[str, ...] = (), footed: bool = False) -> int:
+    """A card tile's face, its band (kind and age), its name and its key figures (above the
+    bottom line when the tile is `footed`: a detail or a corner number); returns the y under
+    the name."""
     x0, y0, x1, y1 = box
     kind = kind_of(card)
     w = x1 - x0
@@ -242,7 +332,15 @@ def _tile_top(d: Draw, box: Box, card: str, locale: str | None, name_lines: int)
     d.text((x0 + 10, y0 + 15), fit(label, size, room, True), font=font(size, True),
            fill=pal.WHITE, anchor="lm")
     y = y0 + 36
-    size, lines = name_fit(card_name(card, locale), w - 16, name_lines)
+    height = None
+    if figures:
+        fsize, flines = figure_lines(figures, w - 16)
+        bottom = y1 - (32 if footed else 10)  # the last figure line's baseline
+        for i, line in enumerate(reversed(flines)):
+            d.text((x0 + 8, bottom - i * FIGURE_LINE), line, font=font(fsize, True),
+                   fill=pal.INK, anchor="ls")
+        height = bottom - len(flines) * FIGURE_LINE - 4 - y
+    size, lines = name_fit(card_name(card, locale), w - 16, name_lines, height)
     for line in lines:
         d.text((x0 + 8, y), line, font=font(size, True), fill=pal.INK, anchor="la")
         y += size + 3
@@ -289,7 +387,7 @@ TILES = Memo(TILE_MEMO, TILE_MEMO_BYTES)
 
 
 def row_tile(d: Draw, box: Box, card: str, locale: str | None, detail: str = "",
-             name_lines: int = 2, corner: str = "") -> None:
+             name_lines: int = 2, corner: str = "", figures: tuple[str, ...] = ()) -> None:
     """card_tile, the same pixels, for a box on one flat colour (a panel) in which nothing was
     drawn yet: on a palette picture the face (all but the corner number) is pasted from TILES
     when the same card was drawn at this size in this language over this colour, in any
@@ -297,7 +395,7 @@ def row_tile(d: Draw, box: Box, card: str, locale: str | None, detail: str = "",
     `_reserve`, so the order does not show). On an RGB picture or while auditing it is simply
     card_tile."""
     if not (isinstance(d, TextDraw) and d.colours is not None) or auditing():
-        card_tile(d, box, card, locale, detail, name_lines, corner)
+        card_tile(d, box, card, locale, detail, name_lines, corner, figures)
         return
     x0, y0, x1, y1 = box
     region = (x0, y0, x1 + 1, y1 + 1)
@@ -307,7 +405,7 @@ def row_tile(d: Draw, box: Box, card: str, locale: str | None, detail: str = "",
     # keeps its face when its detail fits beside either number (it nearly always does)
     under = d.im.getpixel((x0, y0))
     key = (card, locale, _detail_key(x1 - x0, detail, reserve), name_lines, x1 - x0, y1 - y0,
-           under, d.colours)
+           figures, bool(detail or corner), under, d.colours)
     face = TILES.get(key)
     if face is None:
         # drawn on its own (the blank space cut out) at the origin, not at its place: the
@@ -316,7 +414,7 @@ def row_tile(d: Draw, box: Box, card: str, locale: str | None, detail: str = "",
         alone = d.target.crop(region)
         tile = (0, 0, x1 - x0, y1 - y0)
         drawn = TextDraw(alone)
-        _tile_top(drawn, tile, card, locale, name_lines)
+        _tile_top(drawn, tile, card, locale, name_lines, figures, bool(detail or corner))
         _detail(drawn, tile, detail, reserve)
         face = alone.im
         TILES.put(key, face)

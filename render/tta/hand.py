@@ -1,6 +1,8 @@
-"""A seat's private hand (its DM; never a channel): the civil cards with what they cost, those
-taken this turn ringed (an action card cannot be played in the turn it was taken, T-ACARD-1),
-and the military cards.
+"""A seat's private hand (its DM; never a channel): the civil cards, then the military cards,
+each with its name, what it costs, its key figures and what it does (render.tta.cardface), in
+three columns at type a phone reads (22 px of 960: 11 px at 480); a row of cards is as tall as
+its longest text. Cards taken this turn are ringed (an action card cannot be played in the
+turn it was taken, T-ACARD-1).
 
 Only the viewing seat's own player view is read; a spectator's view holds no hand and is
 refused, as in the other games."""
@@ -14,26 +16,15 @@ from PIL import Image
 from render.typeface import fit, font
 
 from . import palette as pal
-from .common import (
-    MARGIN,
-    Draw,
-    View,
-    canvas,
-    card_detail,
-    card_tile,
-    colour,
-    png,
-    ring,
-    seat_chip,
-    tr,
-)
+from .cardface import Face, draw_face, hand_face
+from .common import MARGIN, Draw, View, canvas, colour, png, ring, seat_chip, tr
 
 WIDTH = 960
 HEADER_H = 80
-COLS = 5
+COLS = 3
 GAP = 14
 CARD_W = (WIDTH - 2 * MARGIN - (COLS - 1) * GAP) // COLS
-CARD_H = 150
+TITLE_H = 40
 
 
 def hand_png(view: View, locale: str | None = None) -> bytes:
@@ -49,8 +40,13 @@ def own(view: View) -> dict[str, Any] | None:
     return me if "hand" in me else None
 
 
-def _rows(n: int) -> int:
-    return max(1, -(-n // COLS))
+def _rows(faces: list[Face]) -> list[int]:
+    """The height of each row of cards: its tallest card's (one empty row for no card)."""
+    return [max(f.height for f in faces[i:i + COLS]) for i in range(0, len(faces), COLS)] or [60]
+
+
+def _height(faces: list[Face]) -> int:
+    return TITLE_H + sum(h + GAP for h in _rows(faces)) + GAP
 
 
 def draw_hand(view: View, locale: str | None = None, rgb: bool = False) -> Image.Image:
@@ -60,13 +56,14 @@ def draw_hand(view: View, locale: str | None = None, rgb: bool = False) -> Image
         raise ValueError("hand_png needs a seat view: a spectator holds no hand")
     civil, military = list(me["hand"]), list(me.get("military", []))
     taken = list(me.get("taken", []))
-    height = (HEADER_H + 2 * (GAP + 40) + (_rows(len(civil)) + _rows(len(military)))
-              * (CARD_H + GAP) + MARGIN)
+    civil_faces = [hand_face(c, locale, CARD_W) for c in civil]
+    military_faces = [hand_face(c, locale, CARD_W) for c in military]
+    height = HEADER_H + GAP + _height(civil_faces) + _height(military_faces) + MARGIN
     img, d = canvas((WIDTH, height), rgb)
     _header(d, me, locale)
     y = HEADER_H + GAP
-    y = _section(d, y, tr("civil_hand", locale, n=len(civil)), civil, taken, locale)
-    _section(d, y, tr("military_hand", locale, n=len(military)), military, [], locale)
+    y = _section(d, y, tr("civil_hand", locale, n=len(civil)), civil_faces, taken, locale)
+    _section(d, y, tr("military_hand", locale, n=len(military)), military_faces, [], locale)
     return img
 
 
@@ -79,22 +76,23 @@ def _header(d: Draw, me: dict[str, Any], locale: str | None) -> None:
            font=font(30, True), fill=pal.HEADER_INK, anchor="lm")
 
 
-def _section(d: Draw, y: int, title: str, cards: list[str], taken: list[str],
+def _section(d: Draw, y: int, title: str, faces: list[Face], taken: list[str],
              locale: str | None) -> int:
     """A titled grid of cards; cards taken this turn ringed (one ring per copy taken)."""
     d.text((MARGIN, y + 20), fit(title, 24, WIDTH - 2 * MARGIN, True), font=font(24, True),
            fill=pal.INK, anchor="lm")
-    y += 40
-    if not cards:
+    y += TITLE_H
+    if not faces:
         d.text((MARGIN, y + 30), tr("no_cards", locale), font=font(20), fill=pal.MUTED,
                anchor="lm")
     fresh = list(taken)
-    for i, card in enumerate(cards):
-        x = MARGIN + (i % COLS) * (CARD_W + GAP)
-        top = y + (i // COLS) * (CARD_H + GAP)
-        box = (x, top, x + CARD_W, top + CARD_H)
-        card_tile(d, box, card, locale, card_detail(card, locale), name_lines=3)
-        if card in fresh:
-            fresh.remove(card)
-            ring(d, box)
-    return y + _rows(len(cards)) * (CARD_H + GAP) + GAP
+    for r, row_h in enumerate(_rows(faces)):
+        for k, face in enumerate(faces[r * COLS:(r + 1) * COLS]):
+            x = MARGIN + k * (CARD_W + GAP)
+            box = (x, y, x + CARD_W, y + row_h)
+            draw_face(d, box, face)
+            if face.card in fresh:
+                fresh.remove(face.card)
+                ring(d, box)
+        y += row_h + GAP
+    return y + GAP

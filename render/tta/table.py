@@ -20,6 +20,7 @@ from render.memo import Memo
 from render.typeface import TextDraw, auditing, fit, font, memo_region, text_width
 
 from . import palette as pal
+from .cardface import figures
 from .common import (
     MARGIN,
     Box,
@@ -124,7 +125,7 @@ def slot_box(view: View, slot: int) -> Box:
 
 # The words the table shows whatever the view: looked up once per language, not every picture
 FIXED_WORDS = ("card_row", "tracks", "tactics_area", "ca_short", "empty", "age", "civil_deck",
-               "military_deck", "events", "events_sub", "game_over")
+               "military_deck", "events", "events_sub", "game_over", "legend")
 
 
 def _words(lang: str) -> dict[str, str]:
@@ -179,13 +180,32 @@ def _static(d: Draw, boxes: dict[str, Box], words: dict[str, str]) -> None:
     """What does not change from view to view (on the blank canvas). Nothing the views draw
     overlaps these, so drawing them first gives the pixels of drawing them in turn."""
     d.rectangle((0, 0, WIDTH, HEADER_H), fill=pal.HEADER)
-    panel(d, boxes["row"], words["card_row"], 20)
+    _row_panel(d, boxes["row"], words["card_row"], words["legend"])
     for group in _groups():
         cost = row_cost(group[0])
         _cost(d, boxes[f"cost:{cost}"], cost, words["ca_short"])
     panel(d, boxes["tracks"], words["tracks"], 20)
     if "tactics_area" in boxes:
         panel(d, boxes["tactics_area"], words["tactics_area"], 20)
+
+
+LEGEND_SIZES = (18, 16, 14)
+
+
+def _row_panel(d: Draw, box: Box, title: str, legend: str) -> None:
+    """The card row's panel: its title, and on the right of it the legend of the action
+    abbreviations the pictures use (CA, MA), once for the whole table."""
+    panel(d, box)
+    x0, y0, x1, _ = box
+    room = x1 - x0 - 28
+    size = fitted(legend, LEGEND_SIZES, room // 2)
+    legend = fit(legend, size, room // 2)
+    legend_w = text_width(legend, size)
+    d.text((x1 - 14, y0 + 18), legend, font=font(size), fill=pal.INK, anchor="rm")
+    title_room = room - legend_w - 24
+    tsize = fitted(title, (20, 18, 16), title_room, True)
+    d.text((x0 + 14, y0 + 18), fit(title, tsize, title_room, True), font=font(tsize, True),
+           fill=pal.MUTED, anchor="lm")
 
 
 def _tactics(d: Draw, view: View, box: Box, locale: str, words: dict[str, str]) -> None:
@@ -196,7 +216,8 @@ def _tactics(d: Draw, view: View, box: Box, locale: str, words: dict[str, str]) 
     per = (box[2] - box[0] - 28 + CARD_GAP) // (CARD_W + CARD_GAP)
     for i, card in enumerate(cards[:per]):
         x = box[0] + 14 + i * (CARD_W + CARD_GAP)
-        row_tile(d, (x, top, x + CARD_W, top + CARD_H), card, locale, name_lines=3)
+        row_tile(d, (x, top, x + CARD_W, top + CARD_H), card, locale, name_lines=3,
+                 figures=figures(card, locale, key_only=True))
     if len(cards) > per:
         d.text((box[2] - 14, box[1] + 18), tr("more", locale, n=len(cards) - per),
                font=font(18, True), fill=pal.INK, anchor="rm")
@@ -254,7 +275,7 @@ def _row(d: Draw, view: View, boxes: dict[str, Box], locale: str,
                         lambda d, box=box, slot=slot: _empty(d, box, slot, empty))
         else:
             row_tile(d, box, card, locale, card_detail(card, locale), name_lines=3,
-                     corner=str(slot + 1))
+                     corner=str(slot + 1), figures=figures(card, locale, key_only=True))
         if slot in ringed:
             ring(d, box)
 

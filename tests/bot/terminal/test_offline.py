@@ -192,6 +192,53 @@ def test_the_hand_picture_is_written_beside_the_board(tmp_path: Path, monkeypatc
     assert (tmp_path / "board-latest.png").read_bytes() == b"board"
 
 
+def test_each_players_board_is_written_after_every_turn(tmp_path: Path, monkeypatch) -> None:
+    """The render part's extra public pictures (Through the Ages draws each player's own
+    board) beside every board picture, from the spectator's view only, the latest kept under
+    the names the game gives (issue 29)."""
+    from engine import registry
+
+    views: list[int | None] = []
+
+    def extra_pngs(view) -> list[tuple[str, bytes]]:
+        views.append(view.seat)
+        n = len(views)
+        return [("player1.png", b"first %d" % n), ("player2.png", b"second %d" % n)]
+
+    fake = SimpleNamespace(board_png=lambda view: b"board", extra_pngs=extra_pngs)
+    real = registry.part
+    monkeypatch.setattr(registry, "part",
+                        lambda game, which: fake if which == "render" else real(game, which))
+    code, out = run("1\n" * 6 + "quit\n", players=3, ai=2, seed=11, out=str(tmp_path),
+                    pictures=True)
+    assert code == 0
+    boards = sorted(tmp_path.glob("board-0*.png"))
+    assert len(boards) == len(views) > 1  # one set per board picture
+    assert out.count("[each player's board: player1.png, player2.png]") == len(views)
+    assert set(views) == {None}  # the spectator's view: no hand in it
+    assert (tmp_path / "player2.png").read_bytes() == b"second %d" % len(views)
+
+
+def test_a_card_is_looked_up_by_name_at_the_terminal(tmp_path: Path) -> None:
+    """`card NAME` in a Through the Ages game: the card's text, and the card drawn large in
+    the pictures folder; a name that fits none or several says what to do (issue 29)."""
+    from data.i18n import t
+    from engine.tta.lookup import lookup_label, lookup_text
+
+    args = Namespace(game="tta", players=2, ai=1, level="easy", seed=4, out=str(tmp_path),
+                     pictures=True, save=False, resume=None)
+    stdout = io.StringIO()
+    script = "help\ncard iron\ncard xyzzy\ncard engineering genius\nquit\n"
+    assert main(args, stdin=io.StringIO(script), stdout=stdout) == 0
+    out = stdout.getvalue()
+    assert t("offline.help_card") in out
+    assert lookup_text("iron_i", "en").replace("**", "") in out
+    assert "[card picture: card-iron_i.png]" in out
+    assert (tmp_path / "card-iron_i.png").read_bytes().startswith(b"\x89PNG")
+    assert t("offline.card.unknown", text="xyzzy") in out
+    assert lookup_label("engineering_genius_ii", "en") in out
+
+
 def saved_decisions(path: Path) -> list:
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["format"] == "agora-offline-save"

@@ -1,0 +1,94 @@
+"""Every card's words against their boxes, in every language (issue 29): for each card of
+data.tta.CARDS, its name, cost, figures and effect as the hand card (render.tta.hand) and the
+large card of the card lookup (render.tta.cardface.card_png) lay them out, and its name and
+key figures on a small card of the card row (render.tta.table). Measured with the renderer's
+own layout and fonts, whatever texts the catalogues hold: no line wider than its card, no
+text shortened or cut (the overflow audit hears every `fit`), every line inside the card's
+box, and the hand's type large enough to read on a phone (11 px at 480 px wide)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from data.i18n import LANGUAGES
+from data.tta import CARDS
+from engine.tta.cardtext import card_effect
+from render.tta import cardface, hand, table
+from render.tta.common import canvas, card_detail, row_tile
+from render.tta.palette import BACKGROUND
+from render.typeface import overflow_audit, text_width
+
+PHONE_W = 480
+READABLE_PX = 11
+
+
+def lines_fit(face: cardface.Face) -> list[tuple[str, str, int]]:
+    """Every line of a face wider than the card's room: (card, line, width)."""
+    s = face.style
+    room = face.width - 2 * s.pad
+    out = []
+    for part, size, bold in ((face.name, s.name, True), (face.cost, s.body, False),
+                             (face.figures, s.body, True), (face.effect, s.body, False)):
+        for line in part:
+            w = text_width(line, size, bold)
+            if w > room:
+                out.append((face.card, line, w))
+    return out
+
+
+def whole(face: cardface.Face, lang: str) -> list[str]:
+    """The effect as laid out is the effect as written: every letter there in its order (the
+    lines' breaks and a hyphen at a broken word aside), none dropped or cut."""
+    def letters(text: str) -> str:
+        return "".join(text.split()).replace("-", "")
+    return [] if letters(" ".join(face.effect)) == letters(card_effect(face.card, lang)) else [
+        face.card]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_card_fits_the_hand_and_the_large_card(lang):
+    problems: list[object] = []
+    with overflow_audit() as found:
+        for card in CARDS:
+            for face in (cardface.hand_face(card, lang, hand.CARD_W),
+                         cardface.large_face(card, lang)):
+                problems += lines_fit(face)
+                problems += whole(face, lang)
+                assert face.effect, f"{card}: no effect text in {lang}"
+                img, d = canvas((face.width + 4, face.height + 4), True)
+                cardface.draw_face(d, (2, 2, face.width + 2, face.height + 2), face)
+                # nothing drawn below the box: the last row of the canvas is background
+                bottom = img.crop((0, face.height + 3, face.width + 4, face.height + 4))
+                assert [c for _, c in bottom.getcolors()] == [BACKGROUND], card
+    assert problems == [] and found == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_card_fits_a_space_of_the_card_row(lang):
+    with overflow_audit() as found:
+        for card in CARDS:
+            img, d = canvas((table.CARD_W + 20, table.CARD_H + 20), True)
+            row_tile(d, (10, 10, 10 + table.CARD_W, 10 + table.CARD_H), card, lang,
+                     card_detail(card, lang), name_lines=3, corner="13",
+                     figures=cardface.figures(card, lang, key_only=True))
+    assert [(o.text, o.width, o.room) for o in found] == []
+
+
+def test_the_hand_is_readable_on_a_phone():
+    assert cardface.HAND.body * PHONE_W / hand.WIDTH >= READABLE_PX
+    assert cardface.HAND.name * PHONE_W / hand.WIDTH >= READABLE_PX
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_large_card_is_a_png_of_the_card(lang):
+    data = cardface.card_png("st_peters_basilica_i", lang)
+    img = Image.open(io.BytesIO(data))
+    assert img.width == cardface.LARGE_W
+    assert img.height == cardface.large_face("st_peters_basilica_i", lang).height \
+        + 2 * cardface.LARGE.pad
+    assert cardface.card_png("st_peters_basilica_i", lang) == data  # a pure function
+    with pytest.raises(ValueError):
+        cardface.card_png("no_such_card", lang)
