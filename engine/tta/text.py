@@ -15,10 +15,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from data.i18n import t
-from data.tta import CARDS, row_cost
+from data.tta import CARDS, COPY_TACTIC_MA, row_cost
 from engine.core import Decision, Event, Prompt
 
+from .colonize import draft, force
+from .eventcards import MARKETS_GAIN
 from .flow import current
+from .row import FINAL_AGE
 from .state import State
 from .stats import stats
 
@@ -60,35 +63,101 @@ def signed(n: Any) -> str:
 
 # --- decisions ----------------------------------------------------------------------------------
 
+LABEL_MAX = 80  # Discord's button label; a select option allows 100
+
+
 def describe(d: Decision, locale: str | None = None) -> str:
-    """A short label for a decision, e.g. for a button (at most 80 characters)."""
+    """A short label for a decision, e.g. for a button (at most 80 characters): the card named
+    every time, with the price where the option carries one (quotes.py) — the label is cut
+    down to the card alone rather than cut off in the middle."""
+    label, costs = _label(d, locale)
+    for parts in (costs, costs[:1], []):
+        text = t("tta.decision.priced", locale, label=label, cost=", ".join(parts)) \
+            if parts else label
+        if len(text) <= LABEL_MAX:
+            return text
+    return label[:LABEL_MAX - 1] + "…"
+
+
+def _actions(kind: str, n: int, locale: str | None) -> str:
+    """"1 civil action", "2 military actions"."""
+    return t(f"tta.cost.{kind}", locale, n=n, count=n)
+
+
+def _spent(what: str, a: dict[str, Any], locale: str | None) -> list[str]:
+    """"resources −3" from a quoted cost."""
+    n = a.get("cost")
+    return [t(f"tta.cost.{what}", locale, n=n)] if isinstance(n, int) and n > 0 else []
+
+
+def _unit_action(card: Any, locale: str | None) -> str:
+    c = CARDS.get(str(card))
+    return _actions("military" if c is not None and c.kind == "unit" else "civil", 1, locale)
+
+
+def _label(d: Decision, locale: str | None) -> tuple[str, list[str]]:
+    """The label and its price parts."""
     a = d.args
     k = d.kind
     card = card_name(a.get("card"), locale) if "card" in a else ""
     if k == "take":
-        slot = a.get("slot")
-        cost = row_cost(slot) if isinstance(slot, int) and 0 <= slot < 13 else "?"
-        space = slot + 1 if isinstance(slot, int) else "?"
-        return t("tta.decision.take", locale, space=space, cost=cost)
-    if k in ("upgrade", "bach"):
-        return t(f"tta.decision.{k}", locale, card=card, to=card_name(a.get("to"), locale))
+        return _take(a, locale)
+    if k in ("build", "upgrade"):
+        label = t(f"tta.decision.{k}", locale, card=card, to=card_name(a.get("to"), locale))
+        return label, _spent("resources", a, locale) + [_unit_action(a.get("card"), locale)]
+    if k in ("destroy", "disband"):
+        return t(f"tta.decision.{k}", locale, card=card), [_unit_action(a.get("card"), locale)]
+    if k == "population":
+        return t("tta.decision.population", locale), (_spent("food", a, locale)
+                                                        + [_actions("civil", 1, locale)])
+    if k == "develop":
+        return t("tta.decision.develop", locale, card=card), (_spent("science", a, locale)
+                                                               + [_actions("civil", 1, locale)])
+    if k == "revolution":
+        return (t("tta.decision.revolution", locale, card=card),
+                _spent("science", a, locale) + [t("tta.cost.all_civil", locale)])
+    if k == "bach":
+        return t("tta.decision.bach", locale, card=card, to=card_name(a.get("to"), locale)), []
     if k == "wonder":
         n = a.get("stages")
-        return t("tta.decision.wonder", locale, n=n, count=n if isinstance(n, int) else 2)
-    if k == "leader" and a.get("tuck"):
-        return t("tta.decision.leader_tuck", locale, card=card)
+        key = "tta.decision.wonder_of" if "card" in a else "tta.decision.wonder"
+        label = t(key, locale, n=n, card=card, count=n if isinstance(n, int) else 2)
+        return label, _spent("resources", a, locale) + [_actions("civil", 1, locale)]
+    if k == "leader":
+        key = "tta.decision.leader_tuck" if a.get("tuck") else "tta.decision.leader"
+        return t(key, locale, card=card), [_actions("civil", 1, locale)]
     if k == "play":
-        return _play(a, card, locale)
+        return _play(a, card, locale), [_actions("civil", 1, locale)]
+    if k in ("tactic", "copy"):
+        c = CARDS.get(str(a.get("card")))
+        n = COPY_TACTIC_MA if k == "copy" else (c.cost_military_actions if c else 0)
+        return t(f"tta.decision.{k}", locale, card=card), ([_actions("military", n, locale)]
+                                                            if n else [])
     if k == "bid":
         n = a.get("amount")
-        return t("tta.decision.bid", locale, n=n, count=n if isinstance(n, int) else 2)
+        return t("tta.decision.bid", locale, n=n, count=n if isinstance(n, int) else 2), []
     if k == "send":
-        units = a.get("units") or []
-        return t("tta.decision.send", locale, cards=_cards(units, locale))
+        return _send(a, locale), []
+    if k == "add":
+        return _add(a, locale), []
     if k == "choose":
-        return t("tta.decision.choose", locale, what=_choice(a, locale))
+        return _choose(a, locale), []
     label = t(f"tta.decision.{k}", locale, card=card)
-    return k if label == f"tta.decision.{k}" else label  # an unknown kind is named as it is
+    return (k if label == f"tta.decision.{k}" else label), []  # an unknown kind as it is
+
+
+def _take(a: dict[str, Any], locale: str | None) -> tuple[str, list[str]]:
+    """"Take Iron (space 4, 1 civil action)": the price is inside the parentheses."""
+    slot = a.get("slot")
+    space = slot + 1 if isinstance(slot, int) else "?"
+    cost = a.get("cost")
+    if not isinstance(cost, int):  # a decision without its quote (typed, or from a replay)
+        cost = row_cost(slot) if isinstance(slot, int) and 0 <= slot < 13 else 1
+    price = _actions("civil", cost, locale)
+    if "card" not in a:
+        return t("tta.decision.take_space", locale, space=space, cost=price), []
+    return t("tta.decision.take", locale, card=card_name(a["card"], locale), space=space,
+             cost=price), []
 
 
 def _play(a: dict[str, Any], card: str, locale: str | None) -> str:
@@ -102,6 +171,61 @@ def _play(a: dict[str, Any], card: str, locale: str | None) -> str:
         return t("tta.decision.play_on", locale, card=card,
                  target=card_name(a["target"], locale))
     return t("tta.decision.play", locale, card=card)
+
+
+def _party(a: dict[str, Any], locale: str | None) -> str:
+    """A colonisation party in words: units, then bonus cards and Cook's discards."""
+    units = a.get("units") or {}
+    parts = [_cards(Counter(units) if isinstance(units, dict) else units, locale)]
+    bonus = a.get("bonus") or []
+    if bonus:
+        parts.append(t("tta.decision.send_bonus", locale, cards=_cards(bonus, locale)))
+    discard = a.get("discard") or []
+    if discard:
+        parts.append(t("tta.decision.send_discard", locale, n=len(discard),
+                       count=len(discard)))
+    return " + ".join(parts)
+
+
+def _send(a: dict[str, Any], locale: str | None) -> str:
+    force = a.get("force")
+    if isinstance(force, int):
+        return t("tta.decision.send_force", locale, party=_party(a, locale), force=force)
+    return t("tta.decision.send", locale, party=_party(a, locale))
+
+
+def _add(a: dict[str, Any], locale: str | None) -> str:
+    """A step of forming the colonisation force (colonize.py)."""
+    if "unit" in a:
+        return t("tta.decision.add_unit", locale, card=card_name(a["unit"], locale))
+    if "bonus" in a:
+        return t("tta.decision.add_bonus", locale, card=card_name(a["bonus"], locale))
+    return t("tta.decision.add_discard", locale, card=card_name(a.get("discard"), locale))
+
+
+def _choose(a: dict[str, Any], locale: str | None) -> str:
+    """An answer to an event's question: what it does (the step's own words), else its
+    arguments in words."""
+    step = a.get("step")
+    card = card_name(a.get("card"), locale) if "card" in a else ""
+    if step == "civilization" or "do" in a:
+        do = a.get("do")
+        if do == "population":
+            return t("tta.decision.ev.population", locale)
+        return t(f"tta.decision.ev.{do}", locale, card=card)
+    if step == "markets" or "gain" in a:
+        what = "food" if a.get("gain") == "food" else "resources"
+        return t(f"tta.decision.ev.gain_{what}", locale, n=a.get("amount", "?"))
+    if step == "mix":
+        key = "tta.decision.ev.lose_mix" if a.get("lose") else "tta.decision.ev.gain_mix"
+        return t(key, locale, food=a.get("food"), resources=a.get("resources"))
+    if step in ("free_build", "lose_pop", "destroy", "colony", "ruin"):
+        return t(f"tta.decision.ev.{step}", locale, card=card)
+    if step == "agreement":
+        slot = a.get("slot")
+        return t("tta.decision.ev.agreement", locale, card=card,
+                 space=slot + 1 if isinstance(slot, int) else "?")
+    return t("tta.decision.choose", locale, what=_choice(a, locale))
 
 
 def _choice(a: dict[str, Any], locale: str | None) -> str:
@@ -125,8 +249,10 @@ def group_key(d: Decision) -> str:
     """Options in menus: taking by the cost of the space, building and its undoing apart, the
     rest by kind."""
     if d.kind == "take":
-        slot = d.args.get("slot")
-        return f"take:{row_cost(slot)}" if isinstance(slot, int) and 0 <= slot < 13 else "take"
+        cost, slot = d.args.get("cost"), d.args.get("slot")
+        if not isinstance(cost, int) and isinstance(slot, int) and 0 <= slot < 13:
+            cost = row_cost(slot)
+        return f"take:{cost}" if isinstance(cost, int) else "take"
     if d.kind in ("destroy", "disband"):
         return "destroy"
     if d.kind in ("develop", "revolution"):
@@ -137,8 +263,8 @@ def group_key(d: Decision) -> str:
 
 
 def menu_title(key: str) -> str:
-    if key.startswith("take:"):
-        return t("tta.menu.take", cost=key[5:])
+    if key.startswith("take:") and key[5:].isdigit():
+        return t("tta.menu.take", cost=_actions("civil", int(key[5:]), None))
     name = f"tta.menu.{key}"
     text = t(name)
     return t("bot.menu.other") if text == name else text
@@ -218,34 +344,99 @@ def summary_lines(events: list[Event], names: list[str], viewer: int | None,
 # --- prompts, heads, status ---------------------------------------------------------------------
 
 def prompt_text(state: State, prompt: Prompt) -> str:
-    """What the prompt asks, in a few words (from public facts and the seat's own counts)."""
+    """What the prompt asks, in a few words, naming the card or event that asks. The words are
+    shown to the seat and in the channel ("waiting for bob: …"), so they never say "you" and
+    end without a full stop (the line around them adds it)."""
     p = state.players[prompt.seat]
+    frame = current(state) or {}
     if prompt.kind == "action":
         rating = stats(p)
         return t("tta.prompt.action", ca=rating.civil_actions - p.ca_spent,
                  ma=rating.military_actions + p.temp_ma - p.ma_spent)
     if prompt.kind == "discard":
-        frame = current(state)
-        if frame is not None and "left" in frame:  # cards to lose (Politics of Strength)
+        if "left" in frame:  # cards to lose (Politics of Strength)
             n = min(frame["left"], len(p.military))
-            return t("tta.prompt.lose_military", n=n, count=n)
+            return t("tta.prompt.lose_military", event=_event_name(frame), n=n, count=n)
         limit = stats(p).military_limit
         return t("tta.prompt.discard", n=len(p.military) - limit, count=len(p.military) - limit)
+    if prompt.kind == "ev":
+        return _ev_prompt(state, frame)
+    if prompt.kind == "bid":
+        return t("tta.prompt.bid", card=card_name(frame.get("card")), high=frame.get("high", 0))
+    if prompt.kind == "send":
+        return _send_prompt(state, frame)
     text = t(f"tta.prompt.{prompt.kind}")
     return text if text != f"tta.prompt.{prompt.kind}" else t("tta.prompt.other")
 
 
-def post_head(v: View) -> str:
+def _event_name(frame: dict[str, Any]) -> str:
+    card = frame.get("event")
+    return card_name(card) if card is not None else t("tta.prompt.an_event")
+
+
+def _ev_prompt(state: State, frame: dict[str, Any]) -> str:
+    """An event's question: the event and what its answers do."""
+    step = frame.get("step")
+    event = _event_name(frame)
+    if step == "destroy":
+        target = frame.get("target")
+        name = _name([q.name for q in state.players], target)
+        return t("tta.prompt.ev.destroy", event=event, name=name)
+    if step == "mix":
+        key = "tta.prompt.ev.lose_mix" if frame.get("sign", 1) < 0 else "tta.prompt.ev.gain_mix"
+        return t(key, event=event, n=frame.get("amount"))
+    if step in ("civilization", "markets", "free_build", "lose_pop", "colony", "ruin",
+                "agreement"):
+        return t(f"tta.prompt.ev.{step}", event=event, n=MARKETS_GAIN,
+                 card=card_name(frame.get("card")), budget=frame.get("budget"))
+    return t("tta.prompt.ev", event=event)
+
+
+def _send_prompt(state: State, frame: dict[str, Any]) -> str:
+    """The colonisation force: the bid to reach, and the force chosen so far."""
+    card = card_name(frame.get("card"))
+    text = t("tta.prompt.send", card=card, bid=frame.get("bid"))
+    units, bonus, discard = draft(frame)
+    if units or bonus or discard:
+        p = state.players[frame["seat"]]
+        text += t("tta.prompt.send_so_far",
+                  party=_party({"units": units, "bonus": bonus, "discard": discard}, None),
+                  force=force(p, units, bonus, discard))
+    return text
+
+
+def _where(v: View) -> str:
+    """"Round 7 · Age II", or "Round 15 · final round" once Age II is over (the tutorial has
+    no Age III: its last round is played without new cards, T-TEND-1, G-END-1)."""
+    if v["age"] == FINAL_AGE:
+        last = v.get("last_round")
+        if isinstance(last, int) and v["round"] < last:  # Age II ended mid-round
+            return t("tta.post.head_before_final", round=v["round"], last=last)
+        return t("tta.post.head_final", round=v["round"])
     return t("tta.post.head", round=v["round"], age=v["age"])
 
 
+def post_head(v: View) -> str:
+    if v.get("result") is not None:
+        return t("tta.post.over", round=v["round"])
+    return _where(v)
+
+
 def status_head(v: View) -> str:
+    """Where the game stands; once it is over, its end and the winners (not whose turn it
+    was)."""
     players = v["players"]
+    result = v.get("result")
+    if result is not None:
+        winners = [players[q]["name"] for q in result.get("winners", ())
+                   if isinstance(q, int) and 0 <= q < len(players)]
+        return t("tta.status.over", round=v["round"], winners=", ".join(winners) or "-",
+                 count=max(len(winners), 1))
     turn = v.get("turn")
     name = players[turn]["name"] if isinstance(turn, int) and 0 <= turn < len(players) else "-"
-    head = t("tta.status.head", round=v["round"], age=v["age"], name=name,
-             civil=v["civil_deck"], military=v["military_deck"])
-    if v.get("last_round") is not None and v.get("result") is None:
+    head = t("tta.status.head", where=_where(v), name=name, civil=v["civil_deck"],
+             military=v["military_deck"])
+    if v.get("last_round") is not None and v["age"] != FINAL_AGE:
         head += t("tta.status.last_round", round=v["last_round"])
     return head
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 import discord
 
@@ -25,6 +26,7 @@ from tests.bot.bot_helpers import has_prompt, newest, option_buttons, settle
 CHANNEL = "game-1"
 SEED = 2
 END = "End your actions"
+TAKE_LABEL = re.compile(r"^Take \S.* \(space \d+, \d civil actions?\)$")
 
 
 async def tta(d, user: str, *names: str, **options):
@@ -197,7 +199,9 @@ async def test_a_stale_button_and_an_illegal_command_are_refused(agora):
     first = old_prompt.custom_ids[0]
     choices = await d.autocomplete("bob", CHANNEL, "tta", "take", focused="choice",
                                    options={"choice": ""})
-    assert choices and all(c["name"].startswith("Take the card") for c in choices)
+    # each names its card, its space and its price in words (issue 29), never a space alone
+    assert choices and all(TAKE_LABEL.match(c["name"]) for c in choices), choices
+    assert not any(c["name"].startswith("Take the card") for c in choices)
     await tta(d, "bob", "take", choice=choices[0]["value"])
     await settle(bot)
     before = await bot.store.game(gid)
@@ -215,6 +219,11 @@ async def test_a_stale_button_and_an_illegal_command_are_refused(agora):
     # carol takes a card while bob decides: refused, naming the rule (T-OVER-1)
     out = await tta(d, "carol", "take")
     assert out.ephemeral and "T-OVER-1" in out.content, out.content
+    # ... in words about bob, not addressed to carol as if it were her turn
+    assert "bob" in out.content and "Your actions" not in out.content
+    assert "civil actions left: 2" in out.content and ".." not in out.content
+    for message in d.messages(CHANNEL):  # the channel speaks of the seats
+        assert "Your actions" not in message.content and ".." not in message.content
     after = await bot.store.game(gid)
     assert (after.revision, after.decisions) == (before.revision, before.decisions)
     assert await bot.store.draft(gid, 1) == draft
