@@ -135,6 +135,10 @@ async def test_a_whole_three_player_game(agora):
             discards += 1
         allowed = {T.describe(o) for o in panel.options
                    if keeps_military(panel.preview, seat.seat, o)}
+        for label, _, _ in choices_of(prompt):  # the card named, the actions written out
+            assert not label.startswith("Take the card") and len(label) <= 100, label
+            assert not re.search(r"\b(CA|MA)\b", label), label
+        assert ".." not in content and not re.search(r"\b(CA|MA)\b", content), content
         label, inter = await click_random(d, user, prompt, rng, allowed)
         assert "out of date" not in inter.content, inter.content
         if label == END and preview:
@@ -180,6 +184,12 @@ async def test_a_whole_three_player_game(agora):
     for card in {c for p in table.state.players for c in p.military}:
         assert card_name(card) in public or card_name(card) not in channel, card
     assert any(e.decision["kind"] == "discard" and e.sealed for e in log)
+    # the channel speaks of the seats, with no doubled full stop
+    assert ".." not in channel and "Your actions" not in channel
+    # after the final scores the status opens with the game's end, not a player on turn
+    said = await tta(d, "alice", "status")
+    head = said.content.split("\n")[0]
+    assert said.ephemeral and "Game over after round" in head and "on turn" not in head, head
 
 
 async def test_a_stale_button_and_an_illegal_command_are_refused(agora):
