@@ -341,3 +341,22 @@ def test_bonus_cards_may_be_added_beyond_the_bid() -> None:
     q = after.players[0]
     assert q.military == [] and q.colonies == ["vast_territory_i"]
     assert after.military_discard["I"] == ["defense_colonization_i"] * 2
+
+
+def test_james_cooks_discards_stay_hidden_while_the_force_is_formed() -> None:
+    """James Cook discards military cards face down for +1 each: while the force is being
+    formed only the winner's view names them; the others (and the channel's prompt words)
+    see how many."""
+    s = start()
+    p = s.players[0]
+    arrange(p, leader="james_cook_ii", workers={"agriculture_a": 2, "warriors_a": 2},
+            military=["legion_i", "rats_i"])
+    after = won(s, 2)
+    after = answer(after, "add", unit="warriors_a")
+    after = answer(after, "add", discard="rats_i")
+    assert T.view(after, 0)["pending"]["discard"] == ["rats_i"]
+    for viewer in (1, 2, None):
+        assert T.view(after, viewer)["pending"]["discard"] == ["?"]
+    with use_language("en"):
+        text = X.prompt_text(after, T.pending(after)[0])
+    assert "cards discarded: 1" in text and card_name("rats_i", "en") not in text
