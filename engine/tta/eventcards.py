@@ -390,7 +390,15 @@ def resolve(s: State, current: int, card: str, events: list[Event]) -> None:
     s.past_events.append(card)
     before = len(s.queue)
     EVENTS[card](s, current, events)
-    for frame in s.queue[:len(s.queue) - before]:  # the questions it asks name it
+    name_event(s, before, card)
+
+
+def name_event(s: State, before: int, card: str | None) -> None:
+    """The questions an event has just queued (the frames in front of the `before` older
+    ones) name it, so that their prompts can say which event asks."""
+    if card is None:
+        return
+    for frame in s.queue[:len(s.queue) - before]:
         if frame["t"] in ("ev", "discard"):
             frame.setdefault("event", card)
 
@@ -662,7 +670,9 @@ def _ev(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
     fn, extra = _step(frame)
     fn(s, p, d.args, events, False, **extra)
     price = actions.take_price(s, p, d.args["slot"]) if step == "agreement" else 0
+    before = len(s.queue)
     fn(s, p, d.args, events, True, **extra)
+    name_event(s, before, frame.get("event"))  # a further question of the same event
     events.append(Event("tta.event_choice", {"seat": p.seat, "step": step, **d.args}))
     if step == "lose_pop":
         frame["count"] -= 1

@@ -360,3 +360,19 @@ def test_james_cooks_discards_stay_hidden_while_the_force_is_formed() -> None:
     with use_language("en"):
         text = X.prompt_text(after, T.pending(after)[0])
     assert "cards discarded: 1" in text and card_name("rats_i", "en") not in text
+
+
+def test_every_question_of_seeded_games_names_its_event() -> None:
+    """T-EVT-3: every event question asked in seeded games, the later ones of the same event
+    included (a worker lost from a card after the pool ran out), names its event card."""
+    asked = 0
+    for n, seed in ((3, 5), (4, 6), (2, 7)):
+        for s, _ in _seeded(n, seed):
+            frame = s.queue[0] if s.queue else {}
+            if frame.get("t") == "ev" or (frame.get("t") == "discard" and "left" in frame):
+                assert CARDS[frame["event"]].kind == "event", frame
+                with use_language("en"):
+                    text = X.prompt_text(s, T.pending(s)[0])
+                assert text.startswith(card_name(frame["event"], "en") + ": "), text
+                asked += 1
+    assert asked >= 3
