@@ -109,8 +109,11 @@ def _take(a: dict[str, Any], locale: str | None) -> tuple[str, list[str]]:
     price = _actions("civil", cost, locale)
     if "card" not in a:
         return t("tta.decision.take_space", locale, space=space, cost=price), []
-    return t("tta.decision.take", locale, card=card_name(a["card"], locale), space=space,
-             cost=price), []
+    card = card_name(a["card"], locale)
+    label = t("tta.decision.take", locale, card=card, space=space, cost=price)
+    if len(label) > LABEL_MAX:  # a long name keeps its space, the price goes
+        label = t("tta.decision.take_short", locale, card=card, space=space)
+    return label, []
 
 
 def _play(a: dict[str, Any], card: str, locale: str | None) -> str:

@@ -158,6 +158,22 @@ def test_the_longest_labels_keep_within_discords_limits(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_name_longer_than_any_today_keeps_the_card_named(lang: str, monkeypatch) -> None:
+    """A catalogue may yet give a card a 60-character name: the label drops its price (the
+    take its actions) before it would cut the name."""
+    from engine.tta import labels
+    name = "N" * 60
+    monkeypatch.setattr(labels, "card_name", lambda card, locale=None: name)
+    for d in (Decision("take", {"slot": 12, "card": "iron_i", "cost": 3}),
+              Decision("build", {"card": "iron_i", "cost": 12}),
+              Decision("develop", {"card": "iron_i", "cost": 12}),
+              Decision("leader", {"card": "moses_a", "tuck": True}),
+              Decision("copy", {"card": "phalanx_i"})):
+        text = X.describe(d, lang)
+        assert len(text) <= BUTTON and name in text, text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_offered_labels_write_the_actions_out(lang: str) -> None:
     """No "CA"/"MA" in any offered label, menu title or prompt of seeded games (issue 29)."""
     short = ABBREVIATIONS[lang]
