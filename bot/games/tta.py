@@ -38,7 +38,7 @@ FAMILY_KINDS = {
     "wonder": {"wonder"},
     "tactic": {"tactic", "copy"},
     "politics": {"prepare", "columbus", "alexander", "done", "choose"},
-    "bid": {"bid", "send"},
+    "bid": {"bid", "send", "add"},
 }
 # "pass" ends a politics phase, an event's optional benefit or a colonisation bid
 PASS_PROMPTS = {"politics": {"politics", "ev"}, "bid": {"bid"}}

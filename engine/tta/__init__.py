@@ -11,10 +11,10 @@ powers.py). The whole tutorial game is played with its real decks. Registered in
 engine/registry.py as "tta".
 
 The module meets engine.core.GameRules (the rules, game.py) and engine.core.GameText (the
-words, text.py), with the optional hooks `table_lines` (the terminal's table),
-`summary_lines` (a turn's end in a few lines), `turn_preview` (what ending the turn now
-would bring, preview.py) and the card lookup `lookup_names`, `lookup_find`, `lookup_text`
-(lookup.py)."""
+words, text.py; the option labels, labels.py, priced by quotes.py), with the optional hooks
+`table_lines` (the terminal's table), `summary_lines` (a turn's end in a few lines),
+`turn_preview` (what ending the turn now would bring, preview.py) and the card lookup
+`lookup_names`, `lookup_find`, `lookup_text` (lookup.py)."""
 
 from .digest import digest_lines
 from .game import (
@@ -34,17 +34,15 @@ from .game import (
     version,
     view,
 )
+from .labels import describe, group_key, menu_title
 from .lookup import lookup_find, lookup_names, lookup_text
 from .passing import pass_decision
 from .preview import turn_preview
 from .reveal import reveal_note
 from .text import (
-    describe,
     event_text,
-    group_key,
     hand_signature,
     hand_text,
-    menu_title,
     panel_lines,
     post_boundaries,
     post_head,

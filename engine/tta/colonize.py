@@ -5,8 +5,13 @@ Frames: {"t": "bid", "seat": bidder, "card", "high", "leader", "order", "active"
 auction, one open decision at a time ("bid" {"amount"} or "pass"), the current player first
 then in turn order (T-COL-2); dropping out is for good (G-COL-1). The guide's auction goes
 round the table in the open, so no sealed frame is needed. Then {"t": "send", "seat", "card",
-"bid"}: the winner's force, decision "send" {"units": {card: n}, "bonus": [cards],
-"discard": [cards]} ("discard": James Cook's extra cards).
+"bid", "units", "bonus", "discard"}: the winner's force (G-COL-3: any force at least equal to
+the bid, as he chooses). He either sends a whole party at once, decision "send" {"units":
+{card: n}, "bonus": [cards], "discard": [cards]} ("discard": James Cook's extra cards; the
+options offer the smallest parties that reach the bid), or forms a larger one step by step —
+"add" {"unit": card} | {"bonus": card} | {"discard": card} puts one more unit or card into the
+frame's draft — and sends the draft ("send" with the draft's parts) once it reaches the bid.
+A "send" option carries its "force", which the label shows and which must match.
 
 Colonisation force (T-COL-5, T-COL-6): the sent units' strengths, the armies they form among
 themselves under the current tactic (T-TAC-10), the colonisation symbols of the cards in play,
@@ -164,15 +169,53 @@ def _party(p: Player, args: dict[str, Any]) -> tuple[dict[str, int], list[str], 
     return units, list(bonus), list(discard)
 
 
+def draft(frame: Frame) -> tuple[dict[str, int], list[str], list[str]]:
+    """The party the winner has put together so far ("add" steps)."""
+    return (dict(frame.get("units", {})), list(frame.get("bonus", [])),
+            list(frame.get("discard", [])))
+
+
 def _send_options(s: State, frame: Frame) -> Iterator[Decision]:
-    """The minimal parties: enough force, and none of their parts could be left out."""
+    """With nothing added yet, the smallest parties that reach the bid (none of their parts
+    could be left out); with a draft, the draft once it reaches the bid. Then every unit or
+    card that could still be added (G-COL-3: a larger force is the winner's choice)."""
     p = s.players[frame["seat"]]
+    units, bonus, discard = draft(frame)
+    base = stats(p).colonization
+    bid = frame["bid"]
+    if not (units or bonus or discard):
+        yield from _minimal_parties(p, bid, base)
+    elif units and (total := force(p, units, bonus, discard, base)) >= bid:
+        yield _sending(units, bonus, discard, total)
+    yield from _additions(p, units, bonus, discard)
+
+
+def _sending(units: dict[str, int], bonus: list[str], discard: list[str], total: int
+             ) -> Decision:
+    return Decision("send", {"units": units, "bonus": bonus, "discard": discard,
+                             "force": total})
+
+
+def _additions(p: Player, units: dict[str, int], bonus: list[str], discard: list[str]
+               ) -> Iterator[Decision]:
+    for card, n in sorted(unit_cards(p).items()):
+        if units.get(card, 0) < n:
+            yield Decision("add", {"unit": card})
+    left = Counter(p.military) - Counter(bonus) - Counter(discard)
+    for card in sorted(left):
+        if CARDS[card].kind == "bonus":
+            yield Decision("add", {"bonus": card})
+    if len(discard) < cook_limit(p):
+        for card in sorted(left):
+            if CARDS[card].kind != "bonus":
+                yield Decision("add", {"discard": card})
+
+
+def _minimal_parties(p: Player, bid: int, base: int) -> Iterator[Decision]:
     have = sorted(unit_cards(p).items())
     bonus_have = sorted(Counter(bonus_in_hand(p)).items())
     others = sorted(c for c in p.military if CARDS[c].kind != "bonus")
     cook = cook_limit(p)
-    base = stats(p).colonization
-    bid = frame["bid"]
     for counts in product(*(range(n + 1) for _, n in have)):
         if not any(counts):
             continue
@@ -180,10 +223,9 @@ def _send_options(s: State, frame: Frame) -> Iterator[Decision]:
         for bcounts in product(*(range(n + 1) for _, n in bonus_have)):
             bonus = [c for (c, _), k in zip(bonus_have, bcounts, strict=True) for _ in range(k)]
             for discard in _discards(others, cook):
-                if force(p, units, bonus, discard, base) < bid:
-                    continue
-                if _minimal(p, units, bonus, discard, bid, base):
-                    yield Decision("send", {"units": units, "bonus": bonus, "discard": discard})
+                total = force(p, units, bonus, discard, base)
+                if total >= bid and _minimal(p, units, bonus, discard, bid, base):
+                    yield _sending(units, bonus, discard, total)
 
 
 def _discards(others: list[str], most: int) -> list[list[str]]:
@@ -208,12 +250,17 @@ def _minimal(p: Player, units: dict[str, int], bonus: list[str], discard: list[s
 @AGENDA.choice("send", _send_options)
 def _send(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
     p = s.players[frame["seat"]]
+    if d.kind == "add":
+        _add(p, frame, d.args)
+        return
     if d.kind != "send":
         raise err("send_now", "T-COL-3")
     units, bonus, discard = _party(p, d.args)
     total = force(p, units, bonus, discard)
     if total < frame["bid"]:
         raise err("party_weak", "T-COL-3", bid=frame["bid"], force=total)
+    if "force" in d.args and d.args["force"] != total:
+        raise err("party_force", "T-COL-5", force=total)
     pop(s)
     for card, n in units.items():  # T-COL-9: sacrificed, the tokens back to the yellow bank
         move_worker(p, card, -n)
@@ -224,6 +271,31 @@ def _send(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
                                          "units": units, "bonus": bonus,
                                          "discarded": len(discard), "force": total}))
     gain_colony(s, p, frame["card"], events)
+
+
+def _add(p: Player, frame: Frame, args: dict[str, Any]) -> None:
+    """One more unit, bonus card or (James Cook) discard into the draft, checked against what
+    the player holds besides what the draft already has (G-COL-3)."""
+    units, bonus, discard = draft(frame)
+    if len(args) != 1:
+        raise err("party", "G-COL-3")
+    (what, card), = args.items()
+    if what == "unit":
+        if type(card) is not str or unit_cards(p).get(card, 0) <= units.get(card, 0):
+            raise err("party_units", "T-COL-4")
+        units[card] = units.get(card, 0) + 1
+    elif what in ("bonus", "discard"):
+        left = Counter(p.military) - Counter(bonus) - Counter(discard)
+        if type(card) is not str or not left.get(card):
+            raise err("party_bonus", "T-COL-5")
+        if what == "bonus" and CARDS[card].kind != "bonus":
+            raise err("party_bonus", "T-COL-5")
+        if what == "discard" and len(discard) >= cook_limit(p):
+            raise err("party_discard", "T-COL-5", most=cook_limit(p), count=cook_limit(p))
+        (bonus if what == "bonus" else discard).append(card)
+    else:
+        raise err("party", "G-COL-3")
+    frame["units"], frame["bonus"], frame["discard"] = units, bonus, discard
 
 
 def gain_colony(s: State, p: Player, card: str, events: list[Event]) -> None:

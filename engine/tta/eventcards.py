@@ -398,7 +398,19 @@ def resolve(s: State, current: int, card: str, events: list[Event]) -> None:
         start_auction(s, current, card)
         return
     s.past_events.append(card)
+    before = len(s.queue)
     EVENTS[card](s, current, events)
+    name_event(s, before, card)
+
+
+def name_event(s: State, before: int, card: str | None) -> None:
+    """The questions an event has just queued (the frames in front of the `before` older
+    ones) name it, so that their prompts can say which event asks."""
+    if card is None:
+        return
+    for frame in s.queue[:len(s.queue) - before]:
+        if frame["t"] in ("ev", "discard"):
+            frame.setdefault("event", card)
 
 
 # --- the decisions events ask ----------------------------------------------------------------
@@ -448,12 +460,15 @@ def _civilization_variants(s: State, p: Player, frame: Frame) -> Iterator[dict[s
             yield {"do": "develop", "card": card}
 
 
+MARKETS_GAIN = 2  # Development of Markets: 2 food or 2 resources (cards.csv)
+
+
 def _markets(s: State, p: Player, args: dict[str, Any], events: list[Event], commit: bool
              ) -> None:
     if args.get("gain") not in ("food", "resources"):
         raise err("event_choice", "T-EVT-3")
     if commit:
-        gain(p, "farm" if args["gain"] == "food" else "mine", 2)
+        gain(p, "farm" if args["gain"] == "food" else "mine", MARKETS_GAIN)
 
 
 def _markets_variants(s: State, p: Player, frame: Frame) -> Iterator[dict[str, Any]]:
@@ -616,12 +631,32 @@ def _variants(s: State, p: Player, frame: Frame) -> Iterator[dict[str, Any]]:
                 yield {"slot": slot}
 
 
+def _told(s: State, p: Player, frame: Frame, args: dict[str, Any]) -> dict[str, Any]:
+    """What an answer's label tells besides its arguments (text.py words it without the
+    state): the step, the card built or taken, the amounts of a mix."""
+    step = frame["step"]
+    told: dict[str, Any] = {"step": step}
+    if step == "free_build":
+        told["card"] = frame["card"]
+    elif step == "agreement":
+        told["card"] = s.row[args["slot"]]
+    elif step == "markets":
+        told["amount"] = MARKETS_GAIN
+    elif step == "mix":
+        due = frame["amount"]
+        if frame["sign"] < 0:
+            due = min(due, stored(p, "farm") + stored(p, "mine"))
+            told["lose"] = True
+        told["resources"] = due - args["food"]
+    return told
+
+
 def _ev_options(s: State, frame: Frame) -> Iterator[Decision]:
     p = s.players[frame["seat"]]
     fn, extra = _step(frame)
     for args in _variants(s, p, frame):
         if _legal(lambda commit, a=args: fn(s, p, a, [], commit, **extra)):
-            yield Decision("choose", args)
+            yield Decision("choose", {**args, **_told(s, p, frame, args)})
     if frame["step"] in OPTIONAL:
         yield Decision("pass", {})
 
@@ -640,10 +675,14 @@ def _ev(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
         return
     if d.kind != "choose":
         raise err("must_choose", "T-EVT-3")
+    if "step" in d.args and d.canonical() not in {o.canonical() for o in _ev_options(s, frame)}:
+        raise err("event_choice", "T-EVT-5")  # a label's words must be what is chosen
     fn, extra = _step(frame)
     fn(s, p, d.args, events, False, **extra)
     price = actions.take_price(s, p, d.args["slot"]) if step == "agreement" else 0
+    before = len(s.queue)
     fn(s, p, d.args, events, True, **extra)
+    name_event(s, before, frame.get("event"))  # a further question of the same event
     events.append(Event("tta.event_choice", {"seat": p.seat, "step": step, **d.args}))
     if step == "lose_pop":
         frame["count"] -= 1

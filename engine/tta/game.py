@@ -35,7 +35,7 @@ INFO = GameInfo(
 )
 
 KINDS = (*turn.ACTIONS, "end", "discard", "prepare", "columbus", "alexander", "done", "bid",
-         "pass", "send", "choose")
+         "pass", "send", "add", "choose")
 
 
 def new_game(players: list[str] | int, seed: int, options: dict[str, Any] | None = None

@@ -15,13 +15,16 @@ from collections.abc import Iterable
 from typing import Any
 
 from data.i18n import t
-from data.tta import CARDS, row_cost
+from data.tta import CARDS
 from engine.core import Decision, Event, Prompt
 
 from .cardtext import card_effect as card_effect  # re-exported: engine.tta.text.card_effect
 from .cardtext import card_name as card_name  # re-exported (card texts live in cardtext.py)
+from .colonize import draft, force
+from .eventcards import MARKETS_GAIN
 from .flow import current
 from .handtext import hand_lines
+from .row import FINAL_AGE
 from .state import State
 from .stats import stats
 
@@ -51,90 +54,36 @@ def signed(n: Any) -> str:
     return f"+{n}" if isinstance(n, int) and n > 0 else str(n)
 
 
-# --- decisions ----------------------------------------------------------------------------------
+# --- decisions (labels.py; named here too, as the host's GameText) ---------------------------
 
 def describe(d: Decision, locale: str | None = None) -> str:
-    """A short label for a decision, e.g. for a button (at most 80 characters)."""
-    a = d.args
-    k = d.kind
-    card = card_name(a.get("card"), locale) if "card" in a else ""
-    if k == "take":
-        slot = a.get("slot")
-        cost = row_cost(slot) if isinstance(slot, int) and 0 <= slot < 13 else "?"
-        space = slot + 1 if isinstance(slot, int) else "?"
-        return t("tta.decision.take", locale, space=space, cost=cost)
-    if k in ("upgrade", "bach"):
-        return t(f"tta.decision.{k}", locale, card=card, to=card_name(a.get("to"), locale))
-    if k == "wonder":
-        n = a.get("stages")
-        return t("tta.decision.wonder", locale, n=n, count=n if isinstance(n, int) else 2)
-    if k == "leader" and a.get("tuck"):
-        return t("tta.decision.leader_tuck", locale, card=card)
-    if k == "play":
-        return _play(a, card, locale)
-    if k == "bid":
-        n = a.get("amount")
-        return t("tta.decision.bid", locale, n=n, count=n if isinstance(n, int) else 2)
-    if k == "send":
-        units = a.get("units") or []
-        return t("tta.decision.send", locale, cards=_cards(units, locale))
-    if k == "choose":
-        return t("tta.decision.choose", locale, what=_choice(a, locale))
-    label = t(f"tta.decision.{k}", locale, card=card)
-    return k if label == f"tta.decision.{k}" else label  # an unknown kind is named as it is
-
-
-def _play(a: dict[str, Any], card: str, locale: str | None) -> str:
-    if "gain" in a:
-        return t("tta.decision.play_gain", locale, card=card,
-                 gain=t(f"tta.text.{a['gain']}", locale))
-    if "to" in a:
-        return t("tta.decision.play_upgrade", locale, card=card,
-                 target=card_name(a.get("target"), locale), to=card_name(a["to"], locale))
-    if "target" in a:
-        return t("tta.decision.play_on", locale, card=card,
-                 target=card_name(a["target"], locale))
-    return t("tta.decision.play", locale, card=card)
-
-
-def _choice(a: dict[str, Any], locale: str | None) -> str:
-    """The arguments of an event's choice in words ("2 food", "space 4", a card)."""
-    parts = []
-    for key, value in sorted(a.items()):
-        if key in ("card", "target", "to"):
-            parts.append(card_name(value, locale))
-        elif key == "slot" and isinstance(value, int):
-            parts.append(t("tta.text.space", locale, space=value + 1))
-        elif key in ("food", "resources", "science", "culture") and isinstance(value, int):
-            parts.append(t(f"tta.text.amount_{key}", locale, n=value, count=value))
-        elif isinstance(value, list):
-            parts.append(_cards(value, locale))
-        else:
-            parts.append(str(value))
-    return ", ".join(parts) or t("tta.text.none", locale)
+    from .labels import describe as label  # (labels.py words its labels with this module)
+    return label(d, locale)
 
 
 def group_key(d: Decision) -> str:
-    """Options in menus: taking by the cost of the space, building and its undoing apart, the
-    rest by kind."""
-    if d.kind == "take":
-        slot = d.args.get("slot")
-        return f"take:{row_cost(slot)}" if isinstance(slot, int) and 0 <= slot < 13 else "take"
-    if d.kind in ("destroy", "disband"):
-        return "destroy"
-    if d.kind in ("develop", "revolution"):
-        return "develop"
-    if d.kind in ("population", "end", "done", "pass"):
-        return "other"
-    return d.kind
+    from .labels import group_key as key
+    return key(d)
 
 
 def menu_title(key: str) -> str:
-    if key.startswith("take:"):
-        return t("tta.menu.take", cost=key[5:])
-    name = f"tta.menu.{key}"
-    text = t(name)
-    return t("bot.menu.other") if text == name else text
+    from .labels import menu_title as title
+    return title(key)
+
+
+def party_words(a: dict[str, Any], locale: str | None) -> str:
+    """A colonisation party in words: units, then bonus cards and Cook's discards."""
+    units = a.get("units") or {}
+    parts = [_cards(Counter(units) if isinstance(units, dict) else units, locale)]
+    bonus = a.get("bonus") or []
+    if bonus:
+        parts.append(t("tta.decision.send_bonus", locale, cards=_cards(bonus, locale)))
+    discard = a.get("discard") or []
+    if discard:
+        parts.append(t("tta.decision.send_discard", locale, n=len(discard),
+                       count=len(discard)))
+    return " + ".join(parts)
+
 
 
 # --- events -------------------------------------------------------------------------------------
@@ -211,34 +160,99 @@ def summary_lines(events: list[Event], names: list[str], viewer: int | None,
 # --- prompts, heads, status ---------------------------------------------------------------------
 
 def prompt_text(state: State, prompt: Prompt) -> str:
-    """What the prompt asks, in a few words (from public facts and the seat's own counts)."""
+    """What the prompt asks, in a few words, naming the card or event that asks. The words are
+    shown to the seat and in the channel ("waiting for bob: …"), so they never say "you" and
+    end without a full stop (the line around them adds it)."""
     p = state.players[prompt.seat]
+    frame = current(state) or {}
     if prompt.kind == "action":
         rating = stats(p)
         return t("tta.prompt.action", ca=rating.civil_actions - p.ca_spent,
                  ma=rating.military_actions + p.temp_ma - p.ma_spent)
     if prompt.kind == "discard":
-        frame = current(state)
-        if frame is not None and "left" in frame:  # cards to lose (Politics of Strength)
+        if "left" in frame:  # cards to lose (Politics of Strength)
             n = min(frame["left"], len(p.military))
-            return t("tta.prompt.lose_military", n=n, count=n)
+            return t("tta.prompt.lose_military", event=_event_name(frame), n=n, count=n)
         limit = stats(p).military_limit
         return t("tta.prompt.discard", n=len(p.military) - limit, count=len(p.military) - limit)
+    if prompt.kind == "ev":
+        return _ev_prompt(state, frame)
+    if prompt.kind == "bid":
+        return t("tta.prompt.bid", card=card_name(frame.get("card")), high=frame.get("high", 0))
+    if prompt.kind == "send":
+        return _send_prompt(state, frame)
     text = t(f"tta.prompt.{prompt.kind}")
     return text if text != f"tta.prompt.{prompt.kind}" else t("tta.prompt.other")
 
 
-def post_head(v: View) -> str:
+def _event_name(frame: dict[str, Any]) -> str:
+    card = frame.get("event")
+    return card_name(card) if card is not None else t("tta.prompt.an_event")
+
+
+def _ev_prompt(state: State, frame: dict[str, Any]) -> str:
+    """An event's question: the event and what its answers do."""
+    step = frame.get("step")
+    event = _event_name(frame)
+    if step == "destroy":
+        target = frame.get("target")
+        name = _name([q.name for q in state.players], target)
+        return t("tta.prompt.ev.destroy", event=event, name=name)
+    if step == "mix":
+        key = "tta.prompt.ev.lose_mix" if frame.get("sign", 1) < 0 else "tta.prompt.ev.gain_mix"
+        return t(key, event=event, n=frame.get("amount"))
+    if step in ("civilization", "markets", "free_build", "lose_pop", "colony", "ruin",
+                "agreement"):
+        return t(f"tta.prompt.ev.{step}", event=event, n=MARKETS_GAIN,
+                 card=card_name(frame.get("card")), budget=frame.get("budget"))
+    return t("tta.prompt.ev", event=event)
+
+
+def _send_prompt(state: State, frame: dict[str, Any]) -> str:
+    """The colonisation force: the bid to reach, and the force chosen so far."""
+    card = card_name(frame.get("card"))
+    text = t("tta.prompt.send", card=card, bid=frame.get("bid"))
+    units, bonus, discard = draft(frame)
+    if units or bonus or discard:
+        p = state.players[frame["seat"]]
+        text += t("tta.prompt.send_so_far",
+                  party=party_words({"units": units, "bonus": bonus, "discard": discard}, None),
+                  force=force(p, units, bonus, discard))
+    return text
+
+
+def _where(v: View) -> str:
+    """"Round 7 · Age II", or "Round 15 · final round" once Age II is over (the tutorial has
+    no Age III: its last round is played without new cards, T-TEND-1, G-END-1)."""
+    if v["age"] == FINAL_AGE:
+        last = v.get("last_round")
+        if isinstance(last, int) and v["round"] < last:  # Age II ended mid-round
+            return t("tta.post.head_before_final", round=v["round"], last=last)
+        return t("tta.post.head_final", round=v["round"])
     return t("tta.post.head", round=v["round"], age=v["age"])
 
 
+def post_head(v: View) -> str:
+    if v.get("result") is not None:
+        return t("tta.post.over", round=v["round"])
+    return _where(v)
+
+
 def status_head(v: View) -> str:
+    """Where the game stands; once it is over, its end and the winners (not whose turn it
+    was)."""
     players = v["players"]
+    result = v.get("result")
+    if result is not None:
+        winners = [players[q]["name"] for q in result.get("winners", ())
+                   if isinstance(q, int) and 0 <= q < len(players)]
+        return t("tta.status.over", round=v["round"], winners=", ".join(winners) or "-",
+                 count=max(len(winners), 1))
     turn = v.get("turn")
     name = players[turn]["name"] if isinstance(turn, int) and 0 <= turn < len(players) else "-"
-    head = t("tta.status.head", round=v["round"], age=v["age"], name=name,
-             civil=v["civil_deck"], military=v["military_deck"])
-    if v.get("last_round") is not None and v.get("result") is None:
+    head = t("tta.status.head", where=_where(v), name=name, civil=v["civil_deck"],
+             military=v["military_deck"])
+    if v.get("last_round") is not None and v["age"] != FINAL_AGE:
         head += t("tta.status.last_round", round=v["last_round"])
     return head
 

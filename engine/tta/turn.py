@@ -18,6 +18,7 @@ from . import (
     listing,
     politics,
     powers,
+    quotes,
     scoring,
     tactics,
 )
@@ -135,6 +136,7 @@ def check(s: State, p: Player, d: Decision) -> None:
 
 
 def _run(s: State, p: Player, d: Decision, events: list[Event], commit: bool) -> None:
+    d = quotes.check_quote(s, p, d)
     fn = ACTIONS.get(d.kind)
     if fn is None:
         raise err("unknown", "T-ACT-3")
@@ -156,7 +158,7 @@ def _action_options(s: State, frame: Frame) -> Iterator[Decision]:
             ok = legal(s, p, d)
         if ok and (key := d.canonical()) not in seen:  # (a duplicate candidate is rare)
             seen.add(key)
-            yield d
+            yield quotes.quoted(s, p, d)
     yield Decision("end", {})
 
 

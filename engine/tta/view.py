@@ -67,10 +67,16 @@ def _ages(cards: list[str]) -> dict[str, int]:
     return dict(sorted(Counter(CARDS[c].age for c in cards).items()))
 
 
-def _pending(frame: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The awaited step, public parts only (every frame field is public: prepared cards and
-    discards are never stored in frames)."""
-    return None if frame is None else copy_json(frame)
+def _pending(frame: dict[str, Any] | None, seat: int | None) -> dict[str, Any] | None:
+    """The awaited step, public parts only (prepared cards and military discards are never
+    stored in frames, but for one: the military cards a colonisation winner with James Cook
+    has put aside to discard face down, which only he sees — the others see their count)."""
+    if frame is None:
+        return None
+    out = copy_json(frame)
+    if out.get("t") == "send" and out.get("discard") and seat != out.get("seat"):
+        out["discard"] = ["?"] * len(out["discard"])
+    return out
 
 
 def make_view(s: State, seat: int | None) -> dict[str, Any]:
@@ -78,7 +84,7 @@ def make_view(s: State, seat: int | None) -> dict[str, Any]:
     peek = s.events[-1] if seat is not None and peeker(s) == seat and s.events else None
     return {
         "event_ages": _ages(s.events), "future_event_ages": _ages(s.future_events),
-        "tactics_area": list(s.tactics_area), "pending": _pending(frame), "peek": peek,
+        "tactics_area": list(s.tactics_area), "pending": _pending(frame, seat), "peek": peek,
         "seat": seat, "round": s.round, "turn": s.turn, "start": s.start, "age": s.age,
         "row": list(s.row),
         "civil_deck": len(s.civil.get(s.age, [])) if s.age in s.civil else 0,

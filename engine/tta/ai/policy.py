@@ -154,11 +154,22 @@ def colony_gain(c: Ctx, amount: int) -> float | None:
     here = c.worth(s)
     top = None
     for d in rules_options(s, c.seat):
+        if d.kind != "send":
+            continue  # forming a larger party step by step: its smallest parties suffice
         after = c.after(d, s)
         if after is not None:
             gain = c.worth(after) - here
             top = gain if top is None else max(top, gain)
     return top
+
+
+def send(c: Ctx) -> Decision | None:
+    """The colonisation force: the best of the whole parties offered (G-COL-3); adding units
+    one by one is for people, and a half-formed party is worth nothing yet."""
+    sends = [d for d in c.opts if d.kind == "send"]
+    if not sends:
+        return None
+    return lookahead(Ctx(c.view, c.seat, sends, c.level, c.rng))
 
 
 def easy_politics(c: Ctx) -> Decision | None:
@@ -174,7 +185,7 @@ HANDLERS: dict[str, Callable[[Ctx], Decision | None]] = {
     "politics": politics,
     "ev": event_step,
     "bid": bid,
-    "send": lookahead,
+    "send": send,
     "discard": lookahead,
 }
 EASY_HANDLERS: dict[str, Callable[[Ctx], Decision | None]] = {

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 import discord
 
@@ -25,6 +26,7 @@ from tests.bot.bot_helpers import has_prompt, newest, option_buttons, settle
 CHANNEL = "game-1"
 SEED = 2
 END = "End your actions"
+TAKE_LABEL = re.compile(r"^Take \S.* \(space \d+, \d civil actions?\)$")
 
 
 async def tta(d, user: str, *names: str, **options):
@@ -133,6 +135,10 @@ async def test_a_whole_three_player_game(agora):
             discards += 1
         allowed = {T.describe(o) for o in panel.options
                    if keeps_military(panel.preview, seat.seat, o)}
+        for label, _, _ in choices_of(prompt):  # the card named, the actions written out
+            assert not label.startswith("Take the card") and len(label) <= 100, label
+            assert not re.search(r"\b(CA|MA)\b", label), label
+        assert ".." not in content and not re.search(r"\b(CA|MA)\b", content), content
         label, inter = await click_random(d, user, prompt, rng, allowed)
         assert "out of date" not in inter.content, inter.content
         if label == END and preview:
@@ -178,6 +184,12 @@ async def test_a_whole_three_player_game(agora):
     for card in {c for p in table.state.players for c in p.military}:
         assert card_name(card) in public or card_name(card) not in channel, card
     assert any(e.decision["kind"] == "discard" and e.sealed for e in log)
+    # the channel speaks of the seats, with no doubled full stop
+    assert ".." not in channel and "Your actions" not in channel
+    # after the final scores the status opens with the game's end, not a player on turn
+    said = await tta(d, "alice", "status")
+    head = said.content.split("\n")[0]
+    assert said.ephemeral and "Game over after round" in head and "on turn" not in head, head
 
 
 async def test_a_stale_button_and_an_illegal_command_are_refused(agora):
@@ -197,7 +209,9 @@ async def test_a_stale_button_and_an_illegal_command_are_refused(agora):
     first = old_prompt.custom_ids[0]
     choices = await d.autocomplete("bob", CHANNEL, "tta", "take", focused="choice",
                                    options={"choice": ""})
-    assert choices and all(c["name"].startswith("Take the card") for c in choices)
+    # each names its card, its space and its price in words (issue 29), never a space alone
+    assert choices and all(TAKE_LABEL.match(c["name"]) for c in choices), choices
+    assert not any(c["name"].startswith("Take the card") for c in choices)
     await tta(d, "bob", "take", choice=choices[0]["value"])
     await settle(bot)
     before = await bot.store.game(gid)
@@ -215,6 +229,11 @@ async def test_a_stale_button_and_an_illegal_command_are_refused(agora):
     # carol takes a card while bob decides: refused, naming the rule (T-OVER-1)
     out = await tta(d, "carol", "take")
     assert out.ephemeral and "T-OVER-1" in out.content, out.content
+    # ... in words about bob, not addressed to carol as if it were her turn
+    assert "bob" in out.content and "Your actions" not in out.content
+    assert "civil actions left: 2" in out.content and ".." not in out.content
+    for message in d.messages(CHANNEL):  # the channel speaks of the seats
+        assert "Your actions" not in message.content and ".." not in message.content
     after = await bot.store.game(gid)
     assert (after.revision, after.decisions) == (before.revision, before.decisions)
     assert await bot.store.draft(gid, 1) == draft

@@ -63,7 +63,7 @@ def test_the_auction_goes_round_in_turn_order_and_the_last_bidder_wins() -> None
     refused(after, 1, "bid", "T-COL-2", amount=2)  # must be higher
     after = answer(after, "pass")  # seat 1 drops out; seat 2 (force 1) is forced out
     assert frame(after)["t"] == "send" and frame(after)["seat"] == 0 and frame(after)["bid"] == 2
-    parties = [d.args["units"] for d in T.options(after, 0)]
+    parties = [d.args["units"] for d in T.options(after, 0) if d.kind == "send"]
     assert parties == [{"warriors_a": 2}, {"knights_i": 1}]
     refused(after, 0, "send", "T-COL-3", units={"warriors_a": 1}, bonus=[], discard=[])
     refused(after, 0, "send", "T-COL-7", units={}, bonus=[], discard=[])
@@ -97,9 +97,11 @@ def test_a_player_who_cannot_send_anything_only_passes() -> None:
     seat1, _ = T.apply(after, 0, T.options(after, 0)[0])  # bid 1
     events = T.apply(after, 0, T.options(after, 0)[0])[1]
     forced = [e.args["seat"] for e in events if e.template == "forced"]
-    # seat 1 (no unit) and seat 2 (one Warriors, force 1) can only pass; seat 0's party
-    # (its one Warriors) is forced too
-    assert forced == [1, 2, 0]
+    # seat 1 (no unit) and seat 2 (one Warriors, force 1) can only pass; seat 0 chooses its
+    # party (G-COL-3): the engine does not send for it
+    assert forced == [1, 2]
+    assert frame(seat1)["t"] == "send" and not seat1.players[0].colonies
+    seat1 = answer(seat1, "send", units={"warriors_a": 1}, bonus=[], discard=[])
     assert seat1.players[0].colonies == ["vast_territory_i"]
 
 
@@ -114,8 +116,13 @@ def test_tie_bids_are_impossible() -> None:
     assert [d.args for d in T.options(after, 1)] == [{"amount": 2}, {}]
     refused(after, 1, "bid", "T-COL-2", amount=1)
     after = answer(after, "bid", amount=2)
-    # seat 2 and then seat 0 cannot raise beyond 2: both forced out; seat 1 wins and its
-    # only party (the Warriors and the bonus card) is forced too
+    # seat 2 and then seat 0 cannot raise beyond 2: both forced out; seat 1 wins and sends
+    # its only smallest party (the Warriors and the bonus card)
+    sends = [d for d in T.options(after, 1) if d.kind == "send"]
+    assert [d.args for d in sends] == [{"units": {"warriors_a": 1},
+                                        "bonus": ["defense_colonization_i"], "discard": [],
+                                        "force": 2}]
+    after, _ = T.apply(after, 1, sends[0])
     assert after.players[1].colonies == ["vast_territory_i"]
     assert after.players[1].military == []
 
@@ -131,7 +138,7 @@ def test_guide_example_colonisation_with_cartography_and_a_bonus_card() -> None:
     after = answer(after, "bid", amount=4)  # the others cannot raise: forced out
     sends = T.options(after, 0)
     assert {"units": {"warriors_a": 1}, "bonus": ["defense_colonization_i"],
-            "discard": []} in [d.args for d in sends]
+            "discard": [], "force": 4} in [d.args for d in sends]
     refused(after, 0, "send", "T-COL-7", units={}, bonus=["defense_colonization_i"] * 2,
             discard=[])
     q0 = after.players[0]
@@ -169,7 +176,8 @@ def test_james_cook_discards_for_colonisation_and_scores_colonies() -> None:
     base = stats(p).culture
     after = trigger(s, "vast_territory_i")
     after = answer(after, "bid", amount=3)  # the others are forced out
-    assert len(T.options(after, 0)) == 3  # which two of the three cards to discard
+    # which two of the three cards to discard
+    assert len([d for d in T.options(after, 0) if d.kind == "send"]) == 3
     refused(after, 0, "send", "T-COL-5", units={"warriors_a": 1}, bonus=[],
             discard=["legion_i", "foray_i", "rats_i"])
     after = answer(after, "send", units={"warriors_a": 1}, bonus=[], discard=["legion_i",
@@ -236,6 +244,9 @@ def test_colonisation_by_play_uses_only_the_sent_units_armies() -> None:
     assert force(p, {"warriors_a": 3}, [], []) - c == 3 + 1
     assert force(p, {"warriors_a": 4}, [], []) - c == 4 + 2
     after = play(trigger(s, "vast_territory_i"), 0, "bid", amount=6)
+    sends = [d for d in T.options(after, 0) if d.kind == "send"]
+    assert [d.args["units"] for d in sends] == [{"warriors_a": 4}]
+    after, _ = T.apply(after, 0, sends[0])
     assert after.players[0].colonies == ["vast_territory_i"]
     assert "warriors_a" not in after.players[0].workers  # all four were needed
 

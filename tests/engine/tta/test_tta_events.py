@@ -393,7 +393,7 @@ def test_politics_of_strength() -> None:
     assert T.pending(after)[0].kind == "discard" and T.pending(after)[0].seat == 2
     # the prompt counts the cards left to lose, not the hand limit's excess
     assert T.prompt_text(after, T.pending(after)[0]) == (
-        "Discard 3 military cards of your choice, face down.")
+        "Politics of Strength: discard 3 military cards, chosen freely, face down")
     for card in ("foray_i", "rats_i", "legion_i"):
         after = play(after, 2, "discard", card=card)
     assert after.players[2].military == ["crusades_i"]

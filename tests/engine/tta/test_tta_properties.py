@@ -175,6 +175,7 @@ def test_listed_options_are_exactly_the_candidates_apply_accepts(n: int) -> None
     """The action phase lists its options by checking every candidate with statistics computed
     once and refusals left unworded (engine/tta/listing.py): the list must be exactly the
     candidates that the real `apply`, outside any listing, accepts (T-ACT)."""
+    from engine.tta.quotes import quoted
     from engine.tta.turn import candidates
 
     rng = random.Random(n)
@@ -193,7 +194,9 @@ def test_listed_options_are_exactly_the_candidates_apply_accepts(n: int) -> None
                     continue
                 if d.canonical() not in {a.canonical() for a in accepted}:
                     accepted.append(d)
-            assert [d.canonical() for d in opts] == [d.canonical() for d in accepted]
+            # the options carry their price (quotes.py), the candidates do not
+            assert [d.canonical() for d in opts] == [
+                quoted(s, s.players[seat], d).canonical() for d in accepted]
             checked += 1
         s, _ = T.apply(s, seat, rng.choice(opts), in_place=True)
     assert checked > 20
