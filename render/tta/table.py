@@ -16,6 +16,7 @@ from PIL import Image
 
 from data import i18n
 from data.tta import ROW_SIZE, row_cost
+from engine.tta.row import FINAL_AGE
 from render.memo import Memo
 from render.typeface import TextDraw, auditing, fit, font, memo_region, text_width
 
@@ -125,7 +126,8 @@ def slot_box(view: View, slot: int) -> Box:
 
 # The words the table shows whatever the view: looked up once per language, not every picture
 FIXED_WORDS = ("card_row", "tracks", "tactics_area", "ca_short", "empty", "age", "civil_deck",
-               "military_deck", "events", "events_sub", "game_over", "legend")
+               "military_deck", "events", "events_sub", "game_over", "legend", "final_round")
+PREVIOUS_AGE = "II"  # the age before the tutorial's final round
 
 
 def _words(lang: str) -> dict[str, str]:
@@ -223,10 +225,25 @@ def _tactics(d: Draw, view: View, box: Box, locale: str, words: dict[str, str]) 
                font=font(18, True), fill=pal.INK, anchor="rm")
 
 
+def header_words(view: View, locale: str) -> tuple[str, str]:
+    """The header's title (round and age) and the note under it (the last round, once known),
+    or "" when there is none."""
+    last = view.get("last_round")
+    final = view["age"] == FINAL_AGE and (last is None or view["round"] >= last)
+    if final:  # the tutorial's final round after Age II (T-TEND-1); a note would repeat it
+        return tr("round_final", locale, round=view["round"]), ""
+    # (Age II may end mid-round: its rest, then the final round the note names)
+    age = PREVIOUS_AGE if view["age"] == FINAL_AGE else view["age"]
+    title = tr("round_age", locale, round=view["round"], age=age)
+    if last is None or view.get("result") is not None:
+        return title, ""
+    return title, tr("last_round", locale, round=last)
+
+
 def _header(d: Draw, view: View, locale: str, words: dict[str, str]) -> None:
     """The round and age, whose turn it is, or that the game is over (on the header's band,
     drawn with the static part)."""
-    title = tr("round_age", locale, round=view["round"], age=view["age"])
+    title, note = header_words(view, locale)
     right = WIDTH - MARGIN
     players = view["players"]
     if view.get("result") is not None:
@@ -245,14 +262,16 @@ def _header(d: Draw, view: View, locale: str, words: dict[str, str]) -> None:
             right = WIDTH - MARGIN - w - 66
     d.text((MARGIN, 30), fit(title, 32, right - MARGIN - 10, True), font=font(32, True),
            fill=pal.HEADER_INK, anchor="lm")
-    if view.get("last_round") is not None and view.get("result") is None:
-        note = tr("last_round", locale, round=view["last_round"])
+    if note:
         d.text((MARGIN, 66), fit(note, 19, right - MARGIN - 10, True), font=font(19, True),
                fill=pal.WORKER, anchor="lm")
 
 
 def _decks(d: Draw, view: View, boxes: dict[str, Box], words: dict[str, str]) -> None:
-    stat_tile(d, boxes["age"], words["age"], str(view["age"]))
+    if view["age"] == FINAL_AGE:  # no Age III in the tutorial: Age II, then its final round
+        stat_tile(d, boxes["age"], words["age"], PREVIOUS_AGE, words["final_round"])
+    else:
+        stat_tile(d, boxes["age"], words["age"], str(view["age"]))
     stat_tile(d, boxes["civil_deck"], words["civil_deck"], str(view["civil_deck"]))
     stat_tile(d, boxes["military_deck"], words["military_deck"], str(view["military_deck"]))
     stat_tile(d, boxes["events"], words["events"],

@@ -293,3 +293,20 @@ def test_a_crowded_table_and_board_fit_in_every_language():
         # only the player's name (any length a Discord name may have) is shortened
         assert {o.text for o in found} <= {LONG_NAME}, (lang, found)
         assert table.height <= 2000 and board.height <= 2600
+
+
+def test_the_tutorials_final_round_is_not_called_age_iii():
+    """After Age II the tutorial plays one final round without cards (T-TEND-1): the table's
+    header and its age tile say so, never "Age III"; while Age II ends mid-round, the header
+    keeps Age II and its note names the final round."""
+    v = dict(T.view(positions(3)[0], None))
+    v.update(age="III", round=13, last_round=13)
+    for lang in LANGUAGES:
+        title, note = table_mod.header_words(v, lang)
+        assert "III" not in title and note == "", (lang, title)
+    assert table_mod.header_words(v, "en") == ("Round 13 · final round", "")
+    assert table_mod.header_words(v, "de") == ("Runde 13 · letzte Runde", "")
+    v.update(round=12)
+    assert table_mod.header_words(v, "en") == ("Round 12 · Age II", "Last round: 13")
+    v.update(age="II", last_round=None)
+    assert table_mod.header_words(v, "en") == ("Round 12 · Age II", "")
