@@ -172,8 +172,9 @@ NO_WONDER_SURCHARGE = frozenset({"michelangelo_i"})
 # Construction special technologies (G-WOND-1, T-UPG-3): urban building cost discount by the
 # building's age, and wonder stages buildable for one civil action.
 URBAN_DISCOUNT = {"masonry_i": {"I": 1, "II": 1, "III": 1},
-                  "architecture_ii": {"I": 1, "II": 2, "III": 2}}
-WONDER_STAGES = {"masonry_i": 2, "architecture_ii": 3}
+                  "architecture_ii": {"I": 1, "II": 2, "III": 2},
+                  "engineering_iii": {"I": 1, "II": 2, "III": 3}}  # C-71
+WONDER_STAGES = {"masonry_i": 2, "architecture_ii": 3, "engineering_iii": 4}
 
 # On developing a technology: Leonardo gains 1 resource, Newton regains 1 spent civil action.
 DEVELOP_RESOURCES = {"leonardo_da_vinci_i": 1}

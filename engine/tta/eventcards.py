@@ -37,7 +37,7 @@ from .draws import discard_military, draw_cards
 from .effects import extra_mine_tokens
 from .flow import AGENDA, Frame, err, pop, push
 from .production import economy
-from .row import refill
+from .row import FINAL_AGE, refill
 from .state import Player, State
 from .stats import discontent, stats
 from .tokens import box_blue, gain, lose, produce, stored
@@ -269,15 +269,25 @@ def national_pride(s: State, current: int, events: list[Event]) -> None:
     culture_leader(s, current).culture += 5
 
 
+# Politics of Strength (C-114, G-END-4): military cards the strongest draws and the weakest
+# discards; in the final age (no draws, F-AGE-4) culture the strongest scores and the weakest loses
+STRENGTH_DRAW, STRENGTH_DISCARD = 5, 3
+STRENGTH_WIN, STRENGTH_LOSS = 5, 3
+
+
 def politics_of_strength(s: State, current: int, events: list[Event]) -> None:
-    """The strongest draws 5, the weakest discards 3 (secretly, its choice). G-EVT-STR: in the
-    final age nobody draws (T-MDRAW-1) and the culture swap the card mentions there is not
-    given by any source, so only the discard happens."""
+    """The strongest draws 5, the weakest discards 3 (secretly, its choice). In the final age
+    (C-114, G-EVT-STR superseded by G-END-4) the strongest scores 5 culture and the weakest
+    loses 3 (floor 0) instead."""
     order = ranked(s, current, strength)
-    draw_cards(s, order[0], 5, events)
     loser = order[-1]
-    if len(loser.military) > 3:
-        push(s, {"t": "discard", "seats": [loser.seat], "left": 3})
+    if s.age == FINAL_AGE:
+        order[0].culture += STRENGTH_WIN
+        lose_culture(loser, STRENGTH_LOSS)
+        return
+    draw_cards(s, order[0], STRENGTH_DRAW, events)
+    if len(loser.military) > STRENGTH_DISCARD:
+        push(s, {"t": "discard", "seats": [loser.seat], "left": STRENGTH_DISCARD})
     elif loser.military:
         for card in list(loser.military):
             discard_military(s, loser, card)

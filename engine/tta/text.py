@@ -18,6 +18,8 @@ from data.i18n import t
 from data.tta import CARDS, row_cost
 from engine.core import Decision, Event, Prompt
 
+from .cardtext import card_effect as card_effect  # re-exported: engine.tta.text.card_effect
+from .cardtext import card_name as card_name  # re-exported (card texts live in cardtext.py)
 from .flow import current
 from .state import State
 from .stats import stats
@@ -32,16 +34,6 @@ SUMMARY = ("tta.uprising", "tta.production", "tta.draw", "tta.drawn", "tta.age")
 
 
 # --- names --------------------------------------------------------------------------------------
-
-def card_name(card: Any, locale: str | None = None) -> str:
-    """A card's name in the locale (`tta.card.<id>`), else its printed English name."""
-    key = f"tta.card.{card}"
-    text = t(key, locale)
-    if text != key:
-        return text
-    c = CARDS.get(str(card))
-    return c.name if c is not None else str(card)
-
 
 def _cards(cards: Iterable[Any], locale: str | None) -> str:
     """Card names, a repeated card once with its count ("Warriors ×2")."""

@@ -118,7 +118,8 @@ VY_WORDS = re.compile(r"\b(vy|vás|vám|vámi|váš|vaše|vaši|vašeho|vašemu|
                       r"vašimi|jste|nejste)\b", re.IGNORECASE)
 VY_VERB = re.compile(r"\b\w+te\b", re.IGNORECASE)
 NOT_VY = {"vezme", "převezme", "nevezme", "čte", "přečte",
-          "pietalte", "sqlite", "migrate", "create"}  # a god's name, English names
+          "pietalte", "sqlite", "migrate", "create",  # a god's name, English names
+          "bonaparte"}  # Napoleon Bonaparte, a Through the Ages leader
 
 
 def _formal(text: str) -> list[str]:

@@ -400,6 +400,22 @@ def test_politics_of_strength() -> None:
     assert T.pending(after)[0].kind == "action"
 
 
+def test_politics_of_strength_in_the_final_age() -> None:
+    """C-114, G-END-4: in the final age nobody draws; the strongest scores 5 culture and the
+    weakest loses 3 (floor 0) instead, and nobody discards."""
+    def setup(s: State) -> None:
+        s.age = "III"
+        s.players[2].military = ["foray_i", "rats_i", "legion_i", "crusades_i"]
+        s.players[2].culture = 2
+    s, after = reveal("politics_of_strength_ii", setup)
+    # seat 0 is the strongest (ties to the current player); preparing the filler scores 1
+    assert after.players[0].culture == s.players[0].culture + 1 + 5
+    assert after.players[2].culture == 0
+    assert len(after.players[0].military) == len(s.players[0].military)
+    assert after.players[2].military == s.players[2].military
+    assert T.pending(after)[0].kind != "discard"
+
+
 def test_ravages_of_time() -> None:
     """A completed Age A/I wonder is flipped: its effect ends, 2 culture instead."""
     def setup(s: State) -> None:
