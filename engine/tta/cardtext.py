@@ -80,23 +80,24 @@ def symbols(card: Card, locale: str | None = None, fields: tuple[str, ...] = SYM
 
 # --- figures the engine holds, by card ---------------------------------------------------------
 
-def _leader(table: dict[str, int], thing: str, name: str) -> Callable[[str, str | None], dict]:
-    return lambda cid, loc: {name: amount(thing, table[cid], loc)}
+def _table(table: str, thing: str, name: str) -> Callable[[str, str | None], dict[str, str]]:
+    """A figure from a table of engine/tta/effects.py, read when the text is made."""
+    return lambda cid, loc: {name: amount(thing, getattr(effects, table)[cid], loc)}
 
 
 FIGURES: dict[str, Callable[[str, str | None], dict[str, Any]]] = {
     "alexander_the_great_a": lambda cid, loc: {
         "yellow": amount("yellow_tokens", politics.ALEXANDER_YELLOW, loc)},
-    "aristotle_a": _leader(effects.SCIENCE_PER_TECH_TAKEN, "science", "science_pts"),
-    "hammurabi_a": _leader(effects.LEADER_TAKE_DISCOUNT, "civil_actions", "actions"),
-    "homer_a": _leader(effects.UNIT_ALLOWANCE, "resources", "resources"),
-    "moses_a": _leader(effects.POPULATION_DISCOUNT, "food", "food_amt"),
-    "genghis_khan_i": _leader(effects.STRONG_CULTURE, "culture", "culture_pts"),
-    "leonardo_da_vinci_i": _leader(effects.DEVELOP_RESOURCES, "resources", "resources"),
-    "isaac_newton_ii": _leader(effects.DEVELOP_CIVIL_BACK, "civil_actions", "actions"),
-    "j_s_bach_ii": _leader(effects.THEATER_SCIENCE_DISCOUNT, "science", "science_pts"),
-    "james_cook_ii": _leader(effects.COOK, "military_cards", "mcards"),
-    "maximilien_robespierre_ii": _leader(effects.REVOLUTION_BY_MILITARY, "culture", "culture_pts"),
+    "aristotle_a": _table("SCIENCE_PER_TECH_TAKEN", "science", "science_pts"),
+    "hammurabi_a": _table("LEADER_TAKE_DISCOUNT", "civil_actions", "actions"),
+    "homer_a": _table("UNIT_ALLOWANCE", "resources", "resources"),
+    "moses_a": _table("POPULATION_DISCOUNT", "food", "food_amt"),
+    "genghis_khan_i": _table("STRONG_CULTURE", "culture", "culture_pts"),
+    "leonardo_da_vinci_i": _table("DEVELOP_RESOURCES", "resources", "resources"),
+    "isaac_newton_ii": _table("DEVELOP_CIVIL_BACK", "civil_actions", "actions"),
+    "j_s_bach_ii": _table("THEATER_SCIENCE_DISCOUNT", "science", "science_pts"),
+    "james_cook_ii": _table("COOK", "military_cards", "mcards"),
+    "maximilien_robespierre_ii": _table("REVOLUTION_BY_MILITARY", "culture", "culture_pts"),
     "taj_mahal_i": lambda cid, loc: {
         "actions": amount("civil_actions", effects.TAJ_MAHAL_DISCOUNT, loc)},
     "wave_of_nationalism_ii": lambda cid, loc: {
