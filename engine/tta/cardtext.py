@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from data.i18n import t
+from data.i18n import catalogue, t
 from data.tta import CARDS, Card
 
 from . import actioncards, colonize, effects, eventcards, politics
@@ -197,9 +197,9 @@ def _wonder(c: Card, loc: str | None) -> list[str]:
     return [t("tta.effect.type.wonder", loc, list=symbols(c, loc))]
 
 
-def _keys() -> set[str]:
-    from data.i18n import catalogue  # the English catalogue says which cards have a text
-    return set(catalogue("en"))
+def _keys() -> dict[str, str]:
+    """The English catalogue: it says which cards have a text of their own."""
+    return catalogue("en")
 
 
 BY_KIND: dict[str, Callable[[Card, str | None], list[str]]] = {
