@@ -32,6 +32,7 @@ import signal
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -159,6 +160,8 @@ async def step(d: DiscordDouble, store: Store, table: Table, rng: random.Random)
         refused = (d.message(prompt.id).edits == prompt.edits
                    and len(d.ephemeral_messages(person)) > seen[2])
         table.refused[person] = table.refused.get(person, 0) + 1 if refused else 0
+        if refused:
+            REFUSED[d.ephemeral_messages(person)[-1].content[:90]] += 1
         if table.refused[person] >= REFUSALS:  # as the refusals say: reopen it with /turn
             await command(d, person, table, "turn")
             table.reopened += 1
@@ -227,6 +230,7 @@ def stall(d: DiscordDouble, table: Table, game: Any, person: str) -> None:
     print("\n".join(out), file=sys.stderr, flush=True)
 
 
+REFUSED: Counter[str] = Counter()  # the refusals' texts, for the scenario's summary
 BOT: BotProcess | None = None  # the bot of the running scenario (its log lines for `stall`)
 
 
@@ -245,6 +249,10 @@ async def with_bot(players: int, games: int, per_guild: int, body: Any,
         try:
             await d.wait_for_commands(*GAMES)
             await body(d, store, bot, tables)
+            if REFUSED:
+                print(f"  refused clicks: {sum(REFUSED.values())}, most often:")
+                for text, n in REFUSED.most_common(5):
+                    print(f"    {n} × {text}")
             problems = bot.errors
             if problems:
                 print(f"  the bot logged {len(problems)} errors, e.g. {problems[:3]}")
