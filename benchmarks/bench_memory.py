@@ -32,6 +32,7 @@ import signal
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,7 @@ from tests.discord_double.models import Message  # noqa: E402
 
 GAMES = ("pantheon", "amunre", "tta")
 STUCK = 10.0  # seconds without a prompt to click while the game waits for a person
+REFUSALS = 5  # clicks refused in a row before a person opens the prompt again with /turn
 MB = 1024 * 1024
 
 
@@ -70,6 +72,8 @@ class Table:
     clicked: dict[str, tuple[int, int, int]] = field(default_factory=dict)
     clicks: int = 0
     reopened: int = 0  # prompts reopened with /<game> turn after one did nothing (see `play`)
+    last: Any = None  # the last interaction a person of this table sent (for `stall`)
+    refused: dict[str, int] = field(default_factory=dict)  # per person: clicks refused in a row
 
 
 async def command(d: DiscordDouble, user: str, table: Table, *names: str, **options: Any
@@ -110,7 +114,7 @@ def world(d: DiscordDouble, games: int, players: int, per_guild: int,
 
 
 async def click_random(d: DiscordDouble, user: str, message: Message, rng: random.Random
-                       ) -> None:
+                       ) -> Any:
     """A random option of the prompt (a button or a menu's value), or Confirm when the part is
     complete, as a person would click it."""
     buttons = [c for c in message.walk_components()
@@ -128,6 +132,7 @@ async def click_random(d: DiscordDouble, user: str, message: Message, rng: rando
     else:
         inter = await d.click(user, message, buttons[0]["custom_id"])
     await inter.wait_done(60)
+    return inter
 
 
 async def step(d: DiscordDouble, store: Store, table: Table, rng: random.Random) -> bool | None:
@@ -149,9 +154,18 @@ async def step(d: DiscordDouble, store: Store, table: Table, rng: random.Random)
         if seen is None or table.clicked.get(person) == seen:
             continue
         table.clicked[person] = seen
-        await click_random(d, person, prompt, rng)
+        table.last = await click_random(d, person, prompt, rng)
         table.clicks += 1
         acted = True
+        refused = (d.message(prompt.id).edits == prompt.edits
+                   and len(d.ephemeral_messages(person)) > seen[2])
+        table.refused[person] = table.refused.get(person, 0) + 1 if refused else 0
+        if refused:
+            REFUSED[d.ephemeral_messages(person)[-1].content[:90]] += 1
+        if table.refused[person] >= REFUSALS:  # as the refusals say: reopen it with /turn
+            await command(d, person, table, "turn")
+            table.reopened += 1
+            table.refused[person] = 0
     return acted
 
 
@@ -160,12 +174,18 @@ async def play(d: DiscordDouble, store: Store, table: Table, rng: random.Random,
     """Click `table`'s prompts until the game ends or `until` (wall clock): at once, or after
     a random wait of `pace` seconds on average (a person's pace)."""
     idle_since = time.monotonic()
+    progress = (-1, 0)  # (decisions, clicks since they last changed)
     while time.monotonic() < until:
         acted = await step(d, store, table, rng)
         if acted is None:
             return
         if acted:
             idle_since = time.monotonic()
+            game = await store.game(table.gid)
+            clicks = 0 if game.decisions != progress[0] else progress[1] + 1
+            progress = (game.decisions, clicks)
+            if clicks == 30:
+                stall(d, table, game, table.people[game.awaited[0]] if game.awaited else "?")
             if pace:
                 await asyncio.sleep(min(rng.expovariate(1 / pace),
                                         max(0.0, until - time.monotonic())))
@@ -176,10 +196,42 @@ async def play(d: DiscordDouble, store: Store, table: Table, rng: random.Random,
             game = await store.game(table.gid)
             people = [table.people[s] for s in game.awaited if s < len(table.people)]
             if people:
+                stall(d, table, game, people[0])
                 await command(d, people[0], table, "turn")
                 table.reopened += 1
             idle_since = time.monotonic()
         await asyncio.sleep(0.05)
+
+
+def _message(m: Any) -> str:
+    if m is None:
+        return "none"
+    labels = [f"{c.get('label') or ''}<{c.get('custom_id')}>" for c in m.walk_components()
+              if c.get("custom_id")]
+    return f"#{m.id} edits={m.edits} {m.content[:300]!r} {labels}"
+
+
+def stall(d: DiscordDouble, table: Table, game: Any, person: str) -> None:
+    """What a person whose prompt did nothing sees, and what the bot logged (to stderr)."""
+    out = [f"STALL {table.game} game {table.gid} decisions={game.decisions} "
+           f"posted={game.posted} awaited={game.awaited} person={person}"]
+    out.append(f"  newest DM prompt: {_message(newest(d.dms(person), has_prompt))}")
+    out.append(f"  newest DM: {_message(newest(d.dms(person)))}")
+    out.append("  newest ephemeral: "
+               f"{_message(newest(d.ephemeral_messages(person)))}")
+    last = table.last
+    if last is not None:
+        out.append(f"  last interaction {last.label} {last.data} callback={last.callback_type} "
+                   f"{last.callback_data} answered_after={last.answered_after} "
+                   f"original={_message(last.original)} "
+                   f"followups={[_message(m) for m in last.followups]} problems={last.problems}")
+    if BOT is not None:
+        out += [f"  log {x}" for x in BOT.lines[-15:]]
+    print("\n".join(out), file=sys.stderr, flush=True)
+
+
+REFUSED: Counter[str] = Counter()  # the refusals' texts, for the scenario's summary
+BOT: BotProcess | None = None  # the bot of the running scenario (its log lines for `stall`)
 
 
 async def with_bot(players: int, games: int, per_guild: int, body: Any,
@@ -191,10 +243,16 @@ async def with_bot(players: int, games: int, per_guild: int, body: Any,
         tables = world(d, games, players, per_guild, kinds)
         bot = BotProcess(d, db)
         await bot.start(timeout=120)
+        global BOT
+        BOT = bot
         store = await Store.open(db, cache=False)  # the bot process writes
         try:
             await d.wait_for_commands(*GAMES)
             await body(d, store, bot, tables)
+            if REFUSED:
+                print(f"  refused clicks: {sum(REFUSED.values())}, most often:")
+                for text, n in REFUSED.most_common(5):
+                    print(f"    {n} × {text}")
             problems = bot.errors
             if problems:
                 print(f"  the bot logged {len(problems)} errors, e.g. {problems[:3]}")

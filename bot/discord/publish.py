@@ -77,6 +77,10 @@ def png_file(data: bytes | None, name: str) -> list[discord.File]:
     return [discord.File(io.BytesIO(data), filename=name)] if data else []
 
 
+# a prompt overtaken by the player's own click while it was sent is sent again, so often
+PROMPT_TRIES = 3
+
+
 class Publisher:
     """Posts, DMs and the per-game pumps of one bot process. It is handed what it uses: the
     Discord client it sends with, the store, the turn service, the leases shared with other
@@ -397,26 +401,40 @@ class Publisher:
             return await self._send_prompt(table, seat)
 
     async def _send_prompt(self, table: Table, seat: SeatRow) -> bool:
-        panel = await self.games.panel(table, seat.seat)
-        if not (panel.active or panel.complete):
-            return True
-        # the seat's own version on the committed state (not its draft): another seat's
-        # secret choice leaves it alone, so no second copy of the same prompt goes out
-        sig = table.kind.token(table.state, seat.seat)
-        if sig == seat.prompt_sig and seat.dm_ok:
-            return True
-        panel_text = messages.panel_text(panel)
-        digest, files = await self.digest(table, panel, messages.LIMIT - len(panel_text))
-        msg = await self.dm(seat, digest + panel_text, view=self.buttons.panel_view(panel),
-                            **({"files": files} if files else {}))
-        if msg is None:
-            return False
-        old = seat.prompt_message
-        await self.store.set_seat_info(table.game.id, seat.seat, prompt_sig=sig,
+        for _ in range(PROMPT_TRIES):
+            panel = await self.games.panel(table, seat.seat)
+            if not (panel.active or panel.complete):
+                return True
+            # the seat's own version on the committed state (not its draft): another seat's
+            # secret choice leaves it alone, so no second copy of the same prompt goes out
+            sig = table.kind.token(table.state, seat.seat)
+            if sig == seat.prompt_sig and seat.dm_ok:
+                return True
+            panel_text = messages.panel_text(panel)
+            digest, files = await self.digest(table, panel, messages.LIMIT - len(panel_text))
+            msg = await self.dm(seat, digest + panel_text, view=self.buttons.panel_view(panel),
+                                **({"files": files} if files else {}))
+            if msg is None:
+                return False
+            old = seat.prompt_message
+            await self.store.set_seat_info(table.game.id, seat.seat, prompt_sig=sig,
                                            prompt_message=msg.id)
-        seat.prompt_sig, seat.prompt_message = sig, msg.id
-        if old is not None and old != msg.id:
-            await self._retire(seat, old)
+            seat.prompt_sig, seat.prompt_message = sig, msg.id
+            if old is not None and old != msg.id:
+                await self._retire(seat, old)
+            # while this prompt was drawn and sent, the player may have answered the one
+            # before it: their click moved the game on and showed the next step in that
+            # prompt, which was just retired, so this one is out of date — send the current
+            # step instead (issue 27: a person was left with only a stale prompt)
+            table = await self.games.table(table.game.id)
+            seat = table.seats[seat.seat]
+            if (table.game.status != "playing"
+                    or seat.seat not in {p.seat for p in table.awaited()}):
+                await self.retire_prompt(seat)  # their part is over meanwhile
+                return True
+            if table.kind.token(table.state, seat.seat) == sig:
+                return True
+            log("prompt_overtaken", game=table.game.id, seat=seat.seat, at=table.game.decisions)
         return True
 
     async def retire_prompt(self, seat: SeatRow) -> None:
