@@ -10,7 +10,9 @@ import sys
 
 from data.i18n import LANGUAGES, t, use_language
 from engine import registry
-from engine.core import GameInfo
+from engine.core import GameInfo, IllegalDecision
+
+from .terminal.options import game_options, option_allowed
 
 EXIT_BROKEN_PIPE = 141  # what a shell reports for a command its reader stopped (128 + SIGPIPE)
 
@@ -35,6 +37,14 @@ def _lang_option() -> argparse.ArgumentParser:
 
 
 LANG = _lang_option()
+
+
+def _option_flag(parser: argparse.ArgumentParser, info: GameInfo) -> None:
+    """`--option KEY=VALUE`, repeatable: one of the game's own options (GameInfo.options, the
+    lobby's and the command line's alike)."""
+    known = ", ".join(f"{o.name}={option_allowed(o)}" for o in info.options) or "none"
+    parser.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
+                        help=f"a game option, repeatable ({known})")
 
 
 def _game_parsers(parent: argparse.ArgumentParser, helps: str, required: bool = True) -> list[
@@ -74,6 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--seed", type=int, default=1)
         p.add_argument("--json", action="store_true",
                        help="one JSON object per game (winner_seats count from 1)")
+        _option_flag(p, info)
 
     ren = sub.add_parser("render", help="draw the board and every hand of a simulated game")
     for info, p in _game_parsers(ren, "the game"):
@@ -82,6 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--seed", type=int, default=1)
         p.add_argument("--decisions", type=int, default=100)
         p.add_argument("--out", default="out")
+        _option_flag(p, info)
 
     play = sub.add_parser("play", help="play in the terminal against AI seats", parents=[LANG])
     play.add_argument("--resume", metavar="FILE", default=None,
@@ -103,6 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--save", metavar="FILE", default=None,
                        help="save the game here after every decision; never overwrites a "
                             "file (default: game.json in the pictures folder)")
+        _option_flag(p, info)
 
     rep = sub.add_parser("replay", help="replay a game record (agora-record JSON)",
                          parents=[LANG])
@@ -137,6 +150,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _dispatch(args: argparse.Namespace) -> int:
+    if getattr(args, "game", None) is not None and hasattr(args, "option"):
+        try:  # nothing starts with an option the game does not take
+            args.options = game_options(registry.info(args.game), args.option)
+        except IllegalDecision as exc:
+            print(exc.text, file=sys.stderr)
+            return 2
     if args.command == "run":
         from bot.discord.app import run_from_env
 

@@ -1,25 +1,29 @@
-"""`agora render <game>`: play random legal decisions, then draw the public board (and the
-game's extra public pictures, if it draws any) and every seat's hand from the engine's views,
-with the game's render part (engine.registry). Files count seats from 1: hand1.png is the first
-seat's hand, as player1.png is its board."""
+"""`agora render <game> [--option KEY=VALUE ...]`: play random legal decisions (in a game with
+those engine options), then draw the public board (and the game's extra public pictures, if it
+draws any) and every seat's hand from the engine's views, with the game's render part
+(engine.registry). Files count seats from 1: hand1.png is the first seat's hand, as player1.png
+is its board."""
 
 from __future__ import annotations
 
 import argparse
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
 from data.i18n import t
 from engine import registry
+from engine.core import IllegalDecision
 from engine.simulate import play_random, player_names
 
 
-def simulate(game_id: str, players: int, seed: int, decisions: int) -> tuple[Any, int]:
-    """The game after `decisions` random legal decisions (fewer if it ends first), and how many
-    were played. The chooser is seeded from the game seed."""
+def simulate(game_id: str, players: int, seed: int, decisions: int,
+             options: dict[str, Any] | None = None) -> tuple[Any, int]:
+    """The game with these engine options after `decisions` random legal decisions (fewer if it
+    ends first), and how many were played. The chooser is seeded from the game seed."""
     rules = registry.rules(game_id)
-    state = rules.new_game(player_names(players), seed)
+    state = rules.new_game(player_names(players), seed, options)
     return play_random(rules, state, random.Random(seed), decisions)
 
 
@@ -35,7 +39,13 @@ def main(args: argparse.Namespace) -> int:
     except LookupError as exc:
         print(exc)
         return 2
-    state, played = simulate(args.game, args.players, args.seed, args.decisions)
+    options = getattr(args, "options", None)  # the `--option` pairs bot/cli.py checked
+    try:  # what depends on the seats too (a starting seat beyond them), before any drawing
+        rules.new_game(player_names(args.players), args.seed, options)
+    except IllegalDecision as exc:
+        print(exc.text, file=sys.stderr)
+        return 2
+    state, played = simulate(args.game, args.players, args.seed, args.decisions, options)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     paths = [out / "board.png"]

@@ -22,6 +22,10 @@ Besides a decision a human may type `rules [topic]` (the game's `<id>.rules.<top
 revealed hidden information (`reveals`), never another seat's or an AI's decision), `status`,
 `options`, `hint`, `help` and `quit`.
 
+The game's own options are given as `--option KEY=VALUE` (bot/cli.py checks them against the
+game's OptionSpecs, as the Discord lobby does); they are saved with the game, and a resumed game
+keeps them (`--option` with `--resume` is refused rather than ignored).
+
 The game is saved after every decision (to `--save FILE`, else `game.json` in the pictures
 folder, `game-2.json` if that one holds another game) and `agora play --resume FILE` continues
 it exactly; an existing `--save FILE` is never overwritten (the game is refused). Without
@@ -60,8 +64,10 @@ from data.i18n import t
 from engine import registry
 from engine.core import Decision, Event, IllegalDecision, Prompt
 from engine.record import full_record, load_record, public_record
+from engine.simulate import player_names
 
 from ..host.kinds import kind
+from .options import options_text
 
 COLUMNS = 3  # menu entries per line, at most
 WIDTH = 80  # the terminal's columns a menu line keeps within
@@ -356,11 +362,17 @@ class Session:
                           else t("offline.you_name") for i in self.humans]
             self.names += [t("offline.ai_name", n=i + 1, level=level_name(self.level))
                            for i in range(ai)]
-            self.engine_options = {}
+            # the `--option` pairs, checked by bot/cli.py as the lobby checks its options
+            self.engine_options = dict(getattr(args, "options", None) or {})
             out = getattr(args, "out", None)
         self.ai = [seat for seat in range(len(self.names)) if seat not in self.humans]
         self.ai_part: Any = registry.part(self.game, "ai") if self.ai else None
-        self.state = self.rules.new_game(self.names, self.seed, self.engine_options)
+        try:
+            self.state = self.rules.new_game(self.names, self.seed, self.engine_options)
+        except IllegalDecision as exc:  # a saved option the seats do not allow
+            if not saved:
+                raise
+            raise SaveError(t("core.record.bad_options", error=exc.text)) from None
         self.log: list[tuple[int, Decision]] = []  # every decision since the start
         self.parse = getattr(self.rules, "parse_notation", None)
         self._folder = Path(out) if out else None
@@ -504,6 +516,8 @@ class Session:
                    seed=self.seed))
         self.say(t("offline.seats", seats=", ".join(
             f"{name} ({self.colour(seat)})" for seat, name in enumerate(self.names))))
+        if self.engine_options:  # also on --resume: the saved game keeps its options
+            self.say(t("bot.lobby.options", options=options_text(self.engine_options)))
         if self.pictures_on:
             self.folder.mkdir(parents=True, exist_ok=True)
             self.say(t("offline.pictures", path=str(self.folder.resolve())))
@@ -815,6 +829,11 @@ def check_args(args: Any) -> str | None:
     if level is not None and level not in info.ai_levels:
         return t("offline.bad_level_game", level=level, game=info.name,
                  levels=", ".join(info.ai_levels))
+    try:  # the options against these seats (a starting seat beyond them), as the lobby tries
+        registry.rules(args.game).new_game(player_names(args.players), 0,
+                                           getattr(args, "options", None))
+    except IllegalDecision as exc:
+        return exc.text
     return None
 
 
@@ -832,6 +851,9 @@ def main(args: Any, stdin: TextIO | None = None, stdout: TextIO | None = None) -
     try:
         if resume:
             path = Path(resume)
+            if getattr(args, "option", None):  # never a silently different game
+                print(t("offline.resume_options"), file=sys.stderr)
+                return 2
             try:
                 saved = load_save(path)
                 game = getattr(args, "game", None)

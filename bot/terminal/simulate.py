@@ -1,16 +1,21 @@
-"""`agora simulate <game> --players N --games K --seed S [--json]`: whole games with random
-legal decisions (engine/simulate.py), for any registered game. Seats count from 1 in the text
-("winner 2") and in the JSON ("winner_seats": [2]; the first of "scores" is seat 1)."""
+"""`agora simulate <game> --players N --games K --seed S [--json] [--option KEY=VALUE ...]`:
+whole games with random legal decisions (engine/simulate.py), for any registered game. Seats
+count from 1 in the text ("winner 2") and in the JSON ("winner_seats": [2]; the first of
+"scores" is seat 1). Every JSON game names the engine options it was played with ("options")."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 
 from data.i18n import t
 from engine import registry
-from engine.simulate import random_game
+from engine.core import IllegalDecision
+from engine.simulate import player_names, random_game
+
+from .options import options_text
 
 
 def players_problem(game_id: str, players: int) -> str | None:
@@ -31,14 +36,23 @@ def main(args: argparse.Namespace) -> int:
         print(t("offline.simulate.bad_games"))
         return 2
     rules = registry.rules(args.game)
+    options = dict(getattr(args, "options", None) or {})  # bot/cli.py: checked --option pairs
+    try:  # what depends on the seats too (a starting seat beyond them), before any game
+        rules.new_game(player_names(args.players), args.seed, options)
+    except IllegalDecision as exc:
+        print(exc.text, file=sys.stderr)
+        return 2
+    if options and not args.json:
+        print(t("bot.lobby.options", options=options_text(options)))
     start = time.perf_counter()
     total = 0
     for i in range(args.games):
-        _, rec = random_game(rules, args.players, args.seed + i)
+        _, rec = random_game(rules, args.players, args.seed + i, options)
         total += rec["decisions"]
         if args.json:  # seats count from 1, as in the text
             rec = {("winner_seats" if k == "winners" else k):
                    ([w + 1 for w in v] if k == "winners" else v) for k, v in rec.items()}
+            rec["options"] = options
             print(json.dumps(rec))
         else:
             scores = " ".join(f"{s:3d}" for s in rec["scores"])
