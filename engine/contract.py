@@ -56,7 +56,7 @@ def seats_and_options(info: GameInfo, players: list[str] | int, options: dict[st
     opts = info.check_options(options)
     start = opts.get("start_player")
     if start is not None and start >= len(names):
-        raise err("start_player", start_rule, n=len(names))
+        raise err("start_player", start_rule, n=len(names), last=len(names) - 1)
     return names, opts
 
 

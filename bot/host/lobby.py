@@ -27,6 +27,8 @@ def lobby_options(info: GameInfo) -> list[str]:
 def engine_options(info: GameInfo, options: dict[str, Any]) -> dict[str, Any]:
     """The game's own options of a lobby (a default is left to the engine)."""
     names = lobby_options(info)
+    # (0 == False: a 0 is left out too; no lobby option takes 0 since Amun-Re's bid cap starts
+    # at 1, and a game stored with a bid cap of 0 was played without one, as it replays)
     return {k: v for k, v in options.items() if k in names and v not in (None, False)}
 
 

@@ -23,7 +23,7 @@ INFO = GameInfo(
     # the help is the English base of the slash-command option (bot/discord/commands.py has Discord
     # translate it through the same key), never a text frozen at import in AGORA_LOCALE
     options=(
-        OptionSpec("bid_cap", "int", None, t("amunre.option.bid_cap", "en"), minimum=0,
+        OptionSpec("bid_cap", "int", None, t("amunre.option.bid_cap", "en"), minimum=1,
                    maximum=1000),
         OptionSpec("correction_may_abstain", "bool", False,
                    t("amunre.option.correction_may_abstain", "en")),

@@ -63,6 +63,9 @@ def test_player_count_and_options_are_checked():
     with pytest.raises(IllegalDecision) as e:  # A-GAP-15
         A.new_game(3, 1, {"start_player": 4})
     assert e.value.rule == "A-GAP-15"
+    assert "seats 0 to 2." in str(e.value)  # the last seat's number, not "3-1"
+    with pytest.raises(IllegalDecision):  # A-GAP-3: a cap lets someone bid (0 would not)
+        A.new_game(3, 1, {"bid_cap": 0})
 
 
 def test_first_pharaoh_is_the_option_or_drawn_by_lot():
