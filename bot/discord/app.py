@@ -27,10 +27,14 @@ from data.i18n import t
 from .. import logs
 from ..host import memory
 from ..host.leases import Leases
+from ..host.links import Links
 from ..host.lobby import Lobby
 from ..host.turns import Games
 from ..logs import database_error, log, log_error
 from ..store import GameStore, is_postgres, open_store, safe_target
+from ..web.server import Server, Site
+from ..web.settings import WebSettingsError
+from ..web.standalone import start as start_web
 from .away import AwayCommands
 from .commands import Services, build
 from .components import Buttons
@@ -94,6 +98,7 @@ class AgoraBot(commands.AutoShardedBot):
         self._sweep: asyncio.Task[None] | None = None
         self._closing: asyncio.Task[None] | None = None
         self._store_closed = False
+        self.web: Server | None = None
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
@@ -115,8 +120,14 @@ class AgoraBot(commands.AutoShardedBot):
         self.tree.entry = self.entry = entry  # type: ignore[attr-defined]
         # the buttons come first (the publisher and play send them); play answers their clicks
         buttons = Buttons()
+        links = Links(config.web.url, config.web.secret) if config.web else None
+        if config.web is not None and links is not None:  # before Discord: a busy port fails fast
+            try:
+                self.web = await start_web(config.web, Site(store, games, links))
+            except WebSettingsError as exc:
+                raise ConfigError(str(exc)) from None
         self.publisher = publisher = Publisher(self, store, games, leases, buttons,
-                                               sweep_every=config.sweep_every)
+                                               sweep_every=config.sweep_every, links=links)
         self.play = play = Play(store, games, lobby, publisher, buttons, entry)
         buttons.answer_with(play)
         self.add_dynamic_items(*buttons.items)
@@ -195,6 +206,9 @@ class AgoraBot(commands.AutoShardedBot):
             except TimeoutError:
                 log("pumps_cut_short")
         await super().close()
+        if self.web is not None:
+            await self.web.stop()
+            self.web = None
         if hasattr(self, "entry"):
             await self.entry.idle()
         if getattr(self, "store", None) is not None and not self._store_closed:
