@@ -6,6 +6,7 @@ of the wrong scope, or for a seat that has changed hands answers 404, like any u
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,7 @@ class Site:
         self.templates = Environment(loader=FileSystemLoader(HERE / "templates"),
                                      autoescape=select_autoescape(default=True,
                                                                   default_for_string=True))
+        self._drawing: dict[tuple[Any, ...], asyncio.Future[bytes | None]] = {}
         self.static = {name: (HERE / "static" / name).read_bytes() for name in STATIC}
 
     def app(self) -> web.Application:
@@ -179,8 +181,14 @@ class Site:
         key = (table.game.id, int(request.match_info["decisions"]), seat, lang)
         data = PICTURES.get(key)
         if data is None:
-            with use_language(lang):
-                data = await picture(fn, *args)
+            # viewers arriving together after a turn wait for one drawing, not one each
+            drawing = self._drawing.get(key)
+            if drawing is None:
+                with use_language(lang):
+                    drawing = asyncio.ensure_future(picture(fn, *args))
+                self._drawing[key] = drawing
+                drawing.add_done_callback(lambda _: self._drawing.pop(key, None))
+            data = await asyncio.shield(drawing)
             if data is None:
                 raise NotFound
             PICTURES.put(key, data)

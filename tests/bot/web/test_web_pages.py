@@ -5,6 +5,7 @@ player's page adds that seat's hand; a link that is not signed for the page answ
 
 from __future__ import annotations
 
+import asyncio
 import random
 import socket
 
@@ -14,6 +15,7 @@ from markupsafe import escape
 
 from bot.host.links import Links
 from bot.host.lobby import Lobby
+from bot.host.messages import game_over_text
 from bot.host.turns import Games
 from bot.store import open_store
 from bot.web.server import CSP, Server, Site
@@ -95,7 +97,7 @@ async def test_public_page_shows_the_spectator_view_and_never_a_hand(served):
     assert status == 200 and ctype == "image/png"
     with use_language("en"):
         assert png == k.board_png(k.rules.view(table.state, None))
-    # P-SETUP: every seat holds a hand; its cards are in no public page (compared with the
+    # P-ZONE-8: a hand is hidden; its cards are in no public page (compared with the
     # seat's own view), and each is on that seat's page
     for seat in range(3):
         cards = hand_lines(table, seat)[0]
@@ -167,3 +169,63 @@ async def test_pages_never_change_a_game_and_the_poll_follows_it(served):
     status, script, headers = await fetch(http, url.rsplit("/g/", 1)[0] + "/static/page.js")
     assert status == 200 and headers["Content-Type"].startswith("text/javascript")
     assert "data-poll" in script and "location.reload" in script
+
+
+async def test_viewers_arriving_together_wait_for_one_drawing(served, monkeypatch):
+    import bot.web.server as server
+
+    games, links, gid, http = served
+    calls = []
+    real = server.picture
+
+    async def counted(fn, *args):
+        calls.append(fn.__name__)
+        return await real(fn, *args)
+
+    monkeypatch.setattr(server, "picture", counted)
+    server.PICTURES.clear()
+    n = (await games.table(gid)).game.decisions
+    url = f"{links.game_url(gid)}/board/{n}.png?lang=de"
+    got = await asyncio.gather(*(fetch_bytes(http, url) for _ in range(8)))
+    assert {status for status, _, _ in got} == {200}
+    assert len({png for _, png, _ in got}) == 1
+    assert calls == ["render_board"]  # one drawing served all eight
+
+
+async def test_a_finished_game_shows_its_result(tmp_path):
+    store = await open_store(str(tmp_path / "agora.db"))
+    games = Games(store)
+    lobby = Lobby(games)
+    await lobby.start(game="pantheon", guild_id=1, channel_id=CHANNEL, user_id=11, name="Ann",
+                      options={"seed": 11, "stall_guard_rounds": 1})
+    await lobby.join(game="pantheon", channel_id=CHANNEL, user_id=12, name="Bob")
+    table = await lobby.begin(game="pantheon", channel_id=CHANNEL, user_id=11,
+                              can_manage=False)
+    gid = table.game.id
+    rng = random.Random(1)
+    for _ in range(3000):
+        if await click_random(games, gid, rng) is None and \
+                (await games.table(gid)).game.status != "playing":
+            break
+    table = await games.table(gid)
+    assert table.game.status == "over"
+    port = free_port()
+    links = Links(f"http://127.0.0.1:{port}", SECRET)
+    server = Server(Site(store, games, links))
+    await server.start("127.0.0.1", port)
+    try:
+        async with aiohttp.ClientSession() as http:
+            status, html, _ = await fetch(http, links.game_url(gid))
+            async with http.get(f"{links.game_url(gid)}/state.json") as r:
+                polled = await r.json()
+    finally:
+        await server.stop()
+        await store.close()
+    assert status == 200
+    assert polled == {"decisions": table.game.decisions, "status": "over"}
+    with use_language("en"):
+        final = game_over_text(table)
+    assert final
+    for line in final.split("\n"):  # P-END-1: the final scores and the winner, as the channel
+        assert str(escape(line)) in html
+    assert 'data-status="over"' in html and 'class="waiting"' not in html
