@@ -229,3 +229,51 @@ async def test_a_finished_game_shows_its_result(tmp_path):
     for line in final.split("\n"):  # P-END-1: the final scores and the winner, as the channel
         assert str(escape(line)) in html
     assert 'data-status="over"' in html and 'class="waiting"' not in html
+
+
+async def test_through_the_ages_military_hands_stay_off_the_public_page(tmp_path):
+    """Through the Ages: military cards are drawn into a hidden hand (T-MDRAW-1); a card a seat
+    holds that the spectator view does not show anywhere is named on that seat's page and on
+    no public page."""
+    from engine.tta.cards import CARDS
+    from engine.tta.cardtext import card_name
+
+    store = await open_store(str(tmp_path / "agora.db"))
+    games = Games(store)
+    lobby = Lobby(games)
+    await lobby.start(game="tta", guild_id=1, channel_id=CHANNEL, user_id=11, name="Ann",
+                      options={"seed": 4})
+    await lobby.join(game="tta", channel_id=CHANNEL, user_id=12, name="Bob")
+    table = await lobby.begin(game="tta", channel_id=CHANNEL, user_id=11, can_manage=False)
+    gid = table.game.id
+    rng = random.Random(2)
+    for _ in range(400):  # until both seats hold military cards
+        await click_random(games, gid, rng)
+        table = await games.table(gid)
+        if all(p.military for p in table.state.players):
+            break
+    k = table.kind
+    public_view = repr(k.rules.view(table.state, None))
+    port = free_port()
+    links = Links(f"http://127.0.0.1:{port}", SECRET)
+    server = Server(Site(store, games, links))
+    await server.start("127.0.0.1", port)
+    try:
+        async with aiohttp.ClientSession() as http:
+            _, public, _ = await fetch(http, links.game_url(gid))
+            own = [(await fetch(http, links.seat_url(gid, s, table.seats[s].user_id)))[1]
+                   for s in range(2)]
+    finally:
+        await server.stop()
+        await store.close()
+    checked = 0
+    with use_language("en"):
+        for seat, player in enumerate(table.state.players):
+            for card in player.military:
+                if f"'{card}'" in public_view:
+                    continue  # a copy of it is in sight (played, on a table): not a secret
+                name = str(escape(card_name(CARDS[card])))
+                assert name not in public, (seat, name)
+                assert name in own[seat], (seat, name)
+                checked += 1
+    assert checked >= 2
