@@ -19,6 +19,7 @@ from render.memo import Memo
 from ..host.links import Links
 from ..host.pictures import picture, render_board, render_hand
 from ..host.turns import Games, Refusal, Table
+from ..logs import log_error
 from ..store import GameStore
 from . import pages
 
@@ -73,6 +74,10 @@ class Site:
             response = web.Response(status=404, text="Not found")
         except web.HTTPException as exc:  # 405 for a POST, and the like
             response = web.Response(status=exc.status, text=exc.reason)
+        except Exception:  # noqa: BLE001 - a busy database, a bug: logged, said in one word
+            log_error("web_failed", path=request.match_info.route.resource.canonical
+                      if request.match_info.route.resource else None)
+            response = web.Response(status=500, text="Server error")
         response.headers.update(HEADERS)
         return response
 

@@ -277,3 +277,15 @@ async def test_through_the_ages_military_hands_stay_off_the_public_page(tmp_path
                 assert name in own[seat], (seat, name)
                 checked += 1
     assert checked >= 2
+
+
+async def test_a_failure_is_a_plain_500_with_the_same_headers(served, monkeypatch):
+    games, links, gid, http = served
+
+    async def broken(self, game_id):
+        raise RuntimeError("the database went away")
+
+    monkeypatch.setattr(Games, "table", broken)
+    status, body, headers = await fetch(http, links.game_url(gid))
+    assert (status, body) == (500, "Server error")  # nothing of the failure is shown
+    assert headers["Content-Security-Policy"] == CSP
