@@ -73,6 +73,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the total number of shards of every process (overrides "
                           "AGORA_SHARD_COUNT)")
 
+    sub.add_parser("web", help="serve the web companion alone on the database in AGORA_DB "
+                               "(reads AGORA_WEB_PORT, AGORA_WEB_URL, AGORA_WEB_SECRET)")
+
     sub.add_parser("health", help="the container's health check: exit 0 when the database in "
                                   "AGORA_DB opens and answers, else 1 (README.md, 'Docker')")
 
@@ -160,6 +163,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from bot.discord.app import run_from_env
 
         return run_from_env(shards=args.shards, shard_count=args.shard_count)
+    if args.command == "web":
+        from bot.web.standalone import run_from_env as web
+
+        return web()
     if args.command == "health":
         from bot.store.health import main as health
 

@@ -27,10 +27,14 @@ from data.i18n import t
 from .. import logs
 from ..host import memory
 from ..host.leases import Leases
+from ..host.links import Links
 from ..host.lobby import Lobby
 from ..host.turns import Games
 from ..logs import database_error, log, log_error
 from ..store import GameStore, is_postgres, open_store, safe_target
+from ..web.server import Server, Site
+from ..web.settings import WebSettings, WebSettingsError
+from ..web.standalone import start as start_web
 from .away import AwayCommands
 from .commands import Services, build
 from .components import Buttons
@@ -94,6 +98,8 @@ class AgoraBot(commands.AutoShardedBot):
         self._sweep: asyncio.Task[None] | None = None
         self._closing: asyncio.Task[None] | None = None
         self._store_closed = False
+        self.web: Server | None = None
+        self.links: Links | None = None
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
@@ -108,15 +114,18 @@ class AgoraBot(commands.AutoShardedBot):
         # opened already by serve() (`agora run`); else (tests) here
         self.store = store = getattr(self, "store", None) or await open_store(
             config.db_path, clock=config.clock)
-        self.games = games = Games(store, ai_delay=config.ai_delay)
+        # made by serve() already when the web pages are on (they share its loaded states)
+        self.games = games = getattr(self, "games", None) or Games(store,
+                                                                   ai_delay=config.ai_delay)
         self.leases = leases = Leases(store)  # background work shared with other processes
         self.lobby = lobby = Lobby(games)
         entry = Entry(store)
         self.tree.entry = self.entry = entry  # type: ignore[attr-defined]
         # the buttons come first (the publisher and play send them); play answers their clicks
         buttons = Buttons()
+        links = await self.open_web()  # already open when serve() made the bot (`agora run`)
         self.publisher = publisher = Publisher(self, store, games, leases, buttons,
-                                               sweep_every=config.sweep_every)
+                                               sweep_every=config.sweep_every, links=links)
         self.play = play = Play(store, games, lobby, publisher, buttons, entry)
         buttons.answer_with(play)
         self.add_dynamic_items(*buttons.items)
@@ -147,6 +156,16 @@ class AgoraBot(commands.AutoShardedBot):
             self.publisher.kick(game.id)  # posts anything unposted, resumes AI turns
             resumed += 1
         log("started", db=safe_target(self.config.db_path), games=resumed)
+
+    async def open_web(self) -> Links | None:
+        """The web companion (AGORA_WEB_PORT) served in this process and event loop, and the
+        links the posts carry; None when it is off. A port that cannot be had is a setting to
+        fix (ConfigError)."""
+        web = self.config.web
+        if web is None or self.links is not None:
+            return self.links
+        self.web, self.links = await open_web(web, self.store, self.games)
+        return self.links
 
     async def on_ready(self) -> None:
         log("ready", user=self.user.id if self.user else None, shards=self.shard_count,
@@ -195,12 +214,24 @@ class AgoraBot(commands.AutoShardedBot):
             except TimeoutError:
                 log("pumps_cut_short")
         await super().close()
+        if self.web is not None:
+            await self.web.stop()
+            self.web = None
         if hasattr(self, "entry"):
             await self.entry.idle()
         if getattr(self, "store", None) is not None and not self._store_closed:
             self._store_closed = True
             await self.store.close()
             log("closed")
+
+
+async def open_web(web: WebSettings, store: GameStore, games: Games) -> tuple[Server, Links]:
+    """The web pages served on their port in this event loop, and their links."""
+    links = Links(web.url, web.secret)
+    try:
+        return await start_web(web, Site(store, games, links)), links
+    except WebSettingsError as exc:
+        raise ConfigError(str(exc)) from None
 
 
 class DatabaseUnreachable(Exception):
@@ -239,8 +270,19 @@ def create_bot(config: Config) -> AgoraBot:
 async def serve(config: Config) -> None:
     """Open the database, then make the bot and run it until it is closed."""
     store = await open_checked(config.db_path)
+    web = None
+    if config.web is not None:  # the web pages first: a busy port fails before Discord is asked
+        games = Games(store, ai_delay=config.ai_delay)  # shared with the bot (setup_hook)
+        try:
+            web = await open_web(config.web, store, games)
+        except ConfigError:
+            await store.close()
+            raise
     bot = create_bot(config)
     bot.store = store  # setup_hook uses it
+    if web is not None:
+        bot.games = games
+        bot.web, bot.links = web
     log("starting", db=safe_target(config.db_path), api=config.api_base or "discord",
         guild=config.guild_id, shards=list(config.shard_ids or []) or None,
         shard_count=config.shard_count)

@@ -12,6 +12,8 @@ from urllib.parse import urlsplit
 
 from data.i18n import t
 
+from ..web import settings as web_settings
+
 
 class ConfigError(Exception):
     """A setting is missing or malformed; the message says which and how to fix it."""
@@ -30,6 +32,7 @@ class Config:
     shard_ids: tuple[int, ...] | None = None
     shard_count: int | None = None
     sweep_every: float = 30.0  # how often pending work (posts, AI turns) is looked for
+    web: web_settings.WebSettings | None = None  # the web companion (AGORA_WEB_PORT), or off
     # the game clocks' time source (reminders, deadlines, vacations): tests pass their own
     clock: Callable[[], float] = field(default=time.time, compare=False)
 
@@ -48,8 +51,16 @@ class Config:
             remind_after=_float(env, "AGORA_REMIND_HOURS", 12.0) * 3600.0,
             remind_every=_float(env, "AGORA_REMIND_CHECK_SECONDS", 300.0),
             sweep_every=_float(env, "AGORA_SWEEP_SECONDS", 30.0),
+            web=_web(env),
             **_shards(env),
         )
+
+
+def _web(env: dict[str, str]) -> web_settings.WebSettings | None:
+    try:
+        return web_settings.from_env(env)
+    except web_settings.WebSettingsError as exc:
+        raise ConfigError(str(exc)) from None
 
 
 def parse_shard_ids(raw: str) -> tuple[int, ...]:

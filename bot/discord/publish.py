@@ -20,13 +20,14 @@ import time
 import aiohttp
 import discord
 
-from data.i18n import use_language
+from data.i18n import t, use_language
 from engine.core import Event
 
 from ..host import messages
 from ..host.kinds import kind
 from ..host.language import seat_language
 from ..host.leases import Lease, Leases
+from ..host.links import Links
 from ..host.pictures import picture, render_digest, render_hand, render_post, render_replay
 from ..host.turns import Games, Panel, Refusal, Table
 from ..logs import log, log_error, log_warning
@@ -87,8 +88,9 @@ class Publisher:
     processes and the buttons it attaches."""
 
     def __init__(self, client: discord.Client, store: GameStore, games: Games, leases: Leases,
-                 buttons: Buttons, *, sweep_every: float) -> None:
+                 buttons: Buttons, *, sweep_every: float, links: Links | None = None) -> None:
         self.client = client
+        self.links = links  # the web companion's links, when it is on
         self.store = store
         self.games = games
         self.leases = leases
@@ -259,6 +261,9 @@ class Publisher:
         with use_language(game.language):  # the channel's post: the game's language
             board, focus, extras = await picture(render_post, table) or (None, None, [])
             content = messages.channel_post(table, events, notices)
+            if self.links is not None:  # the game's public page; never a seat's
+                content = messages.with_line(content, t(
+                    "web.link.game", url=self.links.game_url(game.id)))
             view_ = (self.buttons.turn_view(game.id, game.decisions, turn_label(table))
                      if humans else discord.utils.MISSING)
             replay = await self.replay_files(table) if game.status == "over" else []
@@ -388,6 +393,9 @@ class Publisher:
         with use_language(await seat_language(self.store, table, seat)):
             image = await picture(render_hand, table, seat.seat)
             text = messages.hand_message(table, seat.seat)
+            if self.links is not None and seat.user_id is not None:  # by DM only
+                text = messages.with_line(text, t("web.link.seat", url=self.links.seat_url(
+                    table.game.id, seat.seat, seat.user_id)))
         ok = await self.dm(seat, text, files=png_file(image, "hand.png")) is not None
         if ok:
             await self.store.set_seat_info(table.game.id, seat.seat,

@@ -27,6 +27,12 @@ def clip(text: str, limit: int = LIMIT) -> str:
     return text[: limit - len(more) - 2].rstrip() + "\n" + more
 
 
+def with_line(text: str, line: str) -> str:
+    """`text` (clipped to leave room) with `line` after it: a line that must not be cut off,
+    such as a link."""
+    return clip(text, LIMIT - len(line) - 1) + "\n" + line
+
+
 def who(seat: SeatRow) -> str:
     """A seat as the channel names it: a mention for people; an AI seat by its name, marked as
     an AI unless its name already says so ("AI 1 (normal)", not "AI 1 (normal) (AI)"; a seat

@@ -1,0 +1,230 @@
+"""The web companion's aiohttp application: a game's public page (/g/<link>), a player's page
+(/p/<link>), their pictures as PNG, a small JSON endpoint the pages poll, and the static files.
+GET only: no page can change a game. Every response carries a strict Content-Security-Policy
+(no inline script: the one script is /static/page.js). A link that is missing, tampered with,
+of the wrong scope, or for a seat that has changed hands answers 404, like any unknown page."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from data.i18n import LANGUAGES, language, t, use_language
+from render.memo import Memo
+
+from ..host.links import Links
+from ..host.pictures import picture, render_board, render_hand
+from ..host.turns import Games, Refusal, Table
+from ..logs import log_error
+from ..store import GameStore
+from . import pages
+
+HERE = Path(__file__).parent
+CSP = ("default-src 'none'; img-src 'self'; script-src 'self'; style-src 'self'; "
+       "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+HEADERS = {"Content-Security-Policy": CSP,
+           # a capability link must not travel to another site in a Referer header
+           "Referrer-Policy": "no-referrer",
+           "X-Content-Type-Options": "nosniff"}
+STATIC = {"page.js": "text/javascript", "page.css": "text/css"}
+# Pictures drawn for the pages, per (game, decisions, seat or None, language): one drawing
+# serves every viewer of a turn. Bounded in bytes: a board PNG weighs 100-600 kB.
+PICTURES = Memo(limit=512, max_bytes=64 * 1024 * 1024)
+
+
+class NotFound(Exception):
+    """Answered as a plain 404: no page says why."""
+
+
+class Site:
+    """The pages of one store, read through the host's Games (shared with the bot when both run
+    in one process, so a loaded state serves both)."""
+
+    def __init__(self, store: GameStore, games: Games, links: Links) -> None:
+        self.store = store
+        self.games = games
+        self.links = links
+        self.templates = Environment(loader=FileSystemLoader(HERE / "templates"),
+                                     autoescape=select_autoescape(default=True,
+                                                                  default_for_string=True))
+        self._drawing: dict[tuple[Any, ...], asyncio.Future[bytes | None]] = {}
+        self.static = {name: (HERE / "static" / name).read_bytes() for name in STATIC}
+
+    def app(self) -> web.Application:
+        app = web.Application(middlewares=[self._headers])
+        app.router.add_get("/g/{token}", self.game_page)
+        app.router.add_get("/g/{token}/state.json", self.game_state)
+        app.router.add_get("/g/{token}/board/{decisions:[0-9]+}.png", self.game_board)
+        app.router.add_get("/p/{token}", self.seat_page)
+        app.router.add_get("/p/{token}/state.json", self.seat_state)
+        app.router.add_get("/p/{token}/board/{decisions:[0-9]+}.png", self.seat_board)
+        app.router.add_get("/p/{token}/hand/{decisions:[0-9]+}.png", self.seat_hand)
+        app.router.add_get("/static/{name}", self.static_file)
+        return app
+
+    @web.middleware
+    async def _headers(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        try:
+            response = await handler(request)
+        except (NotFound, web.HTTPNotFound):
+            response = web.Response(status=404, text="Not found")
+        except web.HTTPException as exc:  # 405 for a POST, and the like
+            response = web.Response(status=exc.status, text=exc.reason)
+        except Exception:  # noqa: BLE001 - a busy database, a bug: logged, said in one word
+            log_error("web_failed", path=request.match_info.route.resource.canonical
+                      if request.match_info.route.resource else None)
+            response = web.Response(status=500, text="Server error")
+        response.headers.update(HEADERS)
+        return response
+
+    # --- finding the game a link opens ------------------------------------------------------
+
+    async def _game_table(self, request: web.Request) -> Table:
+        game_id = self.links.read_game(request.match_info["token"])
+        return await self._table(game_id)
+
+    async def _seat_table(self, request: web.Request) -> tuple[Table, int]:
+        found = self.links.read_seat(request.match_info["token"])
+        if found is None:
+            raise NotFound
+        game_id, seat, user_id = found
+        table = await self._table(game_id)
+        if not 0 <= seat < len(table.seats) or table.seats[seat].user_id != user_id:
+            raise NotFound  # the seat changed hands: the old holder's link no longer opens it
+        return table, seat
+
+    async def _table(self, game_id: int | None) -> Table:
+        if game_id is None:
+            raise NotFound
+        try:
+            table = await self.games.table(game_id)
+        except Refusal:
+            raise NotFound from None
+        if table.state is None:  # a lobby has no board yet
+            raise NotFound
+        return table
+
+    async def _at(self, table: Table, request: web.Request) -> Table:
+        """The table after the decisions the picture's address names (at most the current
+        ones): a page loaded just before a turn still gets its own picture."""
+        n = int(request.match_info["decisions"])
+        if n > table.game.decisions:
+            raise NotFound
+        state = await self.games.state_at(table, n)
+        if state is None:
+            raise NotFound
+        return Table(table.game, table.seats, state)
+
+    @staticmethod
+    def _language(request: web.Request, table: Table) -> str:
+        wanted = request.query.get("lang")
+        return wanted if wanted in LANGUAGES else table.game.language
+
+    # --- pages ------------------------------------------------------------------------------
+
+    async def game_page(self, request: web.Request) -> web.Response:
+        table = await self._game_table(request)
+        return await self._page(request, table, None)
+
+    async def seat_page(self, request: web.Request) -> web.Response:
+        table, seat = await self._seat_table(request)
+        return await self._page(request, table, seat)
+
+    async def _page(self, request: web.Request, table: Table, seat: int | None
+                    ) -> web.Response:
+        lang = self._language(request, table)
+        # addresses relative to the page (/g/<link>): they hold behind a proxy that serves the
+        # site under a path of its own (AGORA_WEB_URL=https://example.org/agora)
+        base = request.match_info["token"]
+        n = table.game.decisions
+        events = [ev for e in await self.store.log(table.game.id) for ev in e.events]
+        with use_language(lang):
+            page = pages.public_page(table, events)
+            if seat is not None:
+                page = pages.seat_part(page, table, seat)
+            html = self.templates.get_template("page.html").render(
+                page=page, t=t, lang=language(), poll=f"{base}/state.json",
+                board=f"{base}/board/{n}.png?lang={lang}",
+                hand_picture=f"{base}/hand/{n}.png?lang={lang}" if seat is not None else None)
+        return web.Response(text=html, content_type="text/html",
+                            headers={"Cache-Control": "no-store"})
+
+    async def game_state(self, request: web.Request) -> web.Response:
+        return _state(await self._game_table(request))
+
+    async def seat_state(self, request: web.Request) -> web.Response:
+        table, _ = await self._seat_table(request)
+        return _state(table)
+
+    # --- pictures ---------------------------------------------------------------------------
+
+    async def game_board(self, request: web.Request) -> web.Response:
+        table = await self._game_table(request)
+        return await self._board(request, table)
+
+    async def seat_board(self, request: web.Request) -> web.Response:
+        table, _ = await self._seat_table(request)
+        return await self._board(request, table)
+
+    async def _board(self, request: web.Request, table: Table) -> web.Response:
+        """The public board, drawn from the spectator view (bot.host.pictures)."""
+        at = await self._at(table, request)
+        return await self._png(request, at, None, render_board, at)
+
+    async def seat_hand(self, request: web.Request) -> web.Response:
+        table, seat = await self._seat_table(request)
+        at = await self._at(table, request)
+        return await self._png(request, at, seat, render_hand, at, seat)
+
+    async def _png(self, request: web.Request, table: Table, seat: int | None, fn: Any,
+                   *args: Any) -> web.Response:
+        lang = self._language(request, table)
+        key = (table.game.id, int(request.match_info["decisions"]), seat, lang)
+        data = PICTURES.get(key)
+        if data is None:
+            # viewers arriving together after a turn wait for one drawing, not one each
+            drawing = self._drawing.get(key)
+            if drawing is None:
+                with use_language(lang):
+                    drawing = asyncio.ensure_future(picture(fn, *args))
+                self._drawing[key] = drawing
+                drawing.add_done_callback(lambda _: self._drawing.pop(key, None))
+            data = await asyncio.shield(drawing)
+            if data is None:
+                raise NotFound
+            PICTURES.put(key, data)
+        # a picture of a given turn never changes; a seat's is for its holder's eyes only
+        cache = "public, max-age=86400" if seat is None else "private, max-age=86400"
+        return web.Response(body=data, content_type="image/png",
+                            headers={"Cache-Control": cache})
+
+    async def static_file(self, request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        if name not in self.static:
+            raise NotFound
+        return web.Response(body=self.static[name], content_type=STATIC[name],
+                            headers={"Cache-Control": "public, max-age=3600"})
+
+
+def _state(table: Table) -> web.Response:
+    """What a page polls: enough to know that a turn was posted."""
+    return web.json_response({"decisions": table.game.decisions, "status": table.game.status},
+                             headers={"Cache-Control": "no-store"})
+
+
+class Server:
+    """The site served on a port in the running event loop."""
+
+    def __init__(self, site: Site) -> None:
+        self.runner = web.AppRunner(site.app(), access_log=None)
+
+    async def start(self, host: str, port: int) -> None:
+        await self.runner.setup()
+        await web.TCPSite(self.runner, host, port).start()
+
+    async def stop(self) -> None:
+        await self.runner.cleanup()
