@@ -170,12 +170,8 @@ async def test_an_invalidated_session_reconnects_to_the_configured_gateway(agora
     assert "Pantheon" in inter.text
 
 
-async def test_a_post_finished_after_a_newer_commit_prompts_the_game_as_it_is_now(agora):
-    """A channel post waits for its pictures; meanwhile the player's next click may commit
-    again (here: cards drawn from the deck, each committed at once, P-TURN-3). The prompt sent
-    after the post follows the game as it is then, not the table the post was drawn from: it
-    must not replace the player's current prompt with an out-of-date one (found by
-    benchmarks/bench_memory.py, where people click at once)."""
+async def _pantheon_begun(agora):
+    """A 3-person Pantheon game begun, its first board posted: (double, bot, game id, names)."""
     d = agora.double
     players = ["alice", "bob", "carol"]
     bot = await agora.start()
@@ -186,7 +182,16 @@ async def test_a_post_finished_after_a_newer_commit_prompts_the_game_as_it_is_no
     await d.wait_for_message(CHANNEL, lambda m: bool(m.attachments), timeout=10)
     await settle(bot)
     gid = (await bot.store.open_game(d.channel(CHANNEL).id)).id
-    ids = user_names(d, players)
+    return d, bot, gid, user_names(d, players)
+
+
+async def test_a_post_finished_after_a_newer_commit_prompts_the_game_as_it_is_now(agora):
+    """A channel post waits for its pictures; meanwhile the player's next click may commit
+    again (here: cards drawn from the deck, each committed at once, P-TURN-3). The prompt sent
+    after the post follows the game as it is then, not the table the post was drawn from: it
+    must not replace the player's current prompt with an out-of-date one (found by
+    benchmarks/bench_memory.py, where people click at once)."""
+    d, bot, gid, ids = await _pantheon_begun(agora)
     _, first = await waiting_user(bot, gid, ids)
     older = None  # the table a slow post was drawn from: after a commit mid-turn
     for _ in range(20):
@@ -220,17 +225,7 @@ async def test_a_prompt_overtaken_by_the_players_click_is_sent_again_as_the_game
     P-TURN-3). The prompt that arrives after that click is out of date: the bot sends the
     current step in its place, so the player's newest prompt always works (found by
     benchmarks/bench_memory.py, where a person was left with only an out-of-date prompt)."""
-    d = agora.double
-    players = ["alice", "bob", "carol"]
-    bot = await agora.start()
-    await slash(d, "alice", "start", seed=action_seed())
-    for name in players[1:]:
-        await slash(d, name, "join")
-    await slash(d, "alice", "begin")
-    await d.wait_for_message(CHANNEL, lambda m: bool(m.attachments), timeout=10)
-    await settle(bot)
-    gid = (await bot.store.open_game(d.channel(CHANNEL).id)).id
-    ids = user_names(d, players)
+    d, bot, gid, ids = await _pantheon_begun(agora)
     table, first = await waiting_user(bot, gid, ids)
     for _ in range(20):  # until a click of the first player commits and leaves them awaited
         older = table
