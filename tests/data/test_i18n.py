@@ -79,8 +79,9 @@ def test_pantheon_texts_live_in_the_pantheon_namespace_and_folder() -> None:
     game = json.loads(PANTHEON_FILE.read_text(encoding="utf-8"))
     assert game and all(k.startswith("pantheon.") for k in game)
     host = json.loads(HOST_FILE.read_text(encoding="utf-8"))
-    # the host's words, the shared colour names and the engine core's (engine/core.py, record.py)
-    host_spaces = ("bot", "offline", "colour", "core")
+    # the host's words (the bot's, the terminal's, the web companion's), the shared colour names
+    # and the engine core's (engine/core.py, record.py)
+    host_spaces = ("bot", "offline", "web", "colour", "core")
     assert all(k.split(".")[0] in host_spaces for k in host), \
         [k for k in host if k.split(".")[0] not in host_spaces]
     assert (None, HOST_FILE) in locale_files("en") and ("pantheon", PANTHEON_FILE) in \
