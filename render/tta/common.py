@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 
 from data import i18n
 from data.tta import CARDS
+from engine.tta import cardtext
 from render.memo import Memo
 from render.png import encode
 from render.typeface import (
@@ -58,15 +59,8 @@ def tr(key: str, locale: str | None = None, **args: object) -> str:
 
 
 def card_name(card: str | None, locale: str | None) -> str:
-    """A card's name in the locale (`tta.card.<id>`), else its printed English name."""
-    if card is None:
-        return ""
-    key = f"tta.card.{card}"
-    text = t(key, locale)
-    if text != key:
-        return text
-    c = CARDS.get(card)
-    return c.name if c is not None else str(card)
+    """A card's name in the locale (engine.tta.cardtext), "" for no card."""
+    return "" if card is None else cardtext.card_name(card, locale)
 
 
 MILITARY_KINDS = frozenset({"event", "territory", "tactic", "bonus", "aggression", "war",
