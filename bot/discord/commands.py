@@ -33,6 +33,7 @@ from ..host.kinds import Kind, kinds
 from ..host.language import start_language
 from ..host.lobby import Lobby
 from ..host.pictures import picture, render_board, render_hand
+from ..host.records import game_record
 from ..host.turns import Games, Panel, Refusal, StepResult, Table
 from ..host.verbs import ANY
 from ..logs import log, log_error
@@ -41,7 +42,7 @@ from .components import Buttons
 from .locales import text
 from .play import can_manage
 from .publish import Publisher, png_file
-from .records import export_note, game_record, record_file
+from .records import export_note, record_file
 from .reminders import idle_limit
 
 # an autocomplete value; anyone can type any text here, so the numbers are bounded (int() of a

@@ -16,11 +16,12 @@ from ..host import messages
 from ..host.history import History
 from ..host.history_text import history_text, ranking_text, stats_text
 from ..host.kinds import kinds
+from ..host.records import game_record
 from ..host.turns import Refusal
 from ..logs import log
 from .commands import Services, _param, command
 from .locales import text
-from .records import export_note, game_record, record_file
+from .records import export_note, record_file
 
 
 class HistoryCommands:
@@ -32,6 +33,7 @@ class HistoryCommands:
         self.store = services.store
         self.games = services.games
         self.history = History(services.games)
+        self.links = services.publisher.links  # the web companion's, when it is on
 
     async def _guarded(self, interaction: discord.Interaction,
                        work: Callable[[int], Awaitable[tuple[str, list[discord.File]]]]
@@ -76,7 +78,11 @@ class HistoryCommands:
             chosen = self._game(game)
             finished = await self.history.finished(guild, chosen)
             if id is None:
-                return history_text(finished, chosen, page), []
+                text = history_text(finished, chosen, page)
+                if self.links is not None and finished:  # the archive: the same games, and more
+                    text = messages.with_line(text, t("web.link.archive",
+                                                      url=self.links.server_url(guild)))
+                return text, []
             if not any(f.game.id == id for f in finished):
                 raise Refusal(t("bot.history.no_such", id=id))
             table = await self.games.table(id)

@@ -1,6 +1,5 @@
-"""A game's record as the bot hands it out (`/<game> export`, `/history id:`): the public
-record while it is played, the whole record once it is over, naming the Agora and rules
-versions it was played under (engine/record.py), and the file and words it goes out with."""
+"""A game's record as the bot hands it out (`/<game> export`, `/history id:`): the file and
+the words it goes out with; the record itself is bot.host.records'."""
 
 from __future__ import annotations
 
@@ -10,53 +9,10 @@ from typing import Any
 import discord
 
 from data.i18n import t
-from engine.record import (
-    FIRST_RULES,
-    dumps_record,
-    full_record,
-    public_record,
-    replayable,
-    stored_record,
-)
+from engine.record import dumps_record, replayable
 
 from ..host import messages
-from ..host.lobby import engine_options
 from ..host.turns import Table
-from ..store import GameStore
-
-
-def other_rules(table: Table) -> bool:
-    """The game was begun under other rules than this Agora's version of its game plays."""
-    return (table.game.rules_version or FIRST_RULES) != table.kind.info.rules_version
-
-
-async def game_record(store: GameStore, table: Table) -> dict[str, Any]:
-    """The game's record, naming the Agora and rules versions it was played under: the public
-    log while it is played (or when it was abandoned), the whole record (seed and every
-    decision) once it is over (engine.record). A finished game of other rules than this
-    Agora's is not replayed to make it (these rules could not): its record is what was stored
-    as it was played, its result the one kept when it ended."""
-    game = table.game
-    k = table.kind
-    options = engine_options(k.info, game.options)
-    played = (game.agora_version, game.rules_version)
-    entries = await store.log(game.id)
-    if game.status == "over" and other_rules(table):
-        kept = next((f for f in await store.finished(game.guild_id, k.id)
-                     if f.game.id == game.id), None)
-        if kept is not None:
-            return stored_record(k.id, table.names, options, game.seed,
-                                 [(e.seat, e.decision) for e in entries],
-                                 [e.events for e in entries], kept.result, played,
-                                 title=messages.title(table))
-    if game.status != "over" or table.state is None or other_rules(table):
-        opening = (k.rules.start_events(table.state)
-                   if table.state is not None and not other_rules(table) else [])
-        return public_record(k.id, table.names, options, game.status, messages.title(table),
-                             [opening, *[e.events for e in entries]], played)
-    decisions = [(e.seat, e.decision) for e in entries]
-    return full_record(k.id, table.names, options, game.seed, decisions,
-                       title=messages.title(table), agora=game.agora_version)
 
 
 def export_note(table: Table, record: dict[str, Any]) -> str:

@@ -1,17 +1,25 @@
 """What a page says, in words, built from the same functions and views as the channel's posts:
 the public part from the spectator view and public events only; a seat's part (its hand and
-what it awaits) from that seat's own view. Names, never Discord mentions."""
+what it awaits) from that seat's own view; the replay's steps from the public events of each
+logged decision; the archive from the server's kept results. Names, never Discord mentions."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
-from data.i18n import t
+from babel.dates import format_date
+
+from data.i18n import language, t
+from engine import registry
 from engine.core import Event
 
 from ..host import messages
+from ..host.history import places
 from ..host.turns import Table
+from ..store import Finished, LogEntry
 
 
 @dataclass(frozen=True)
@@ -76,3 +84,97 @@ def seat_part(page: Page, table: Table, seat: int) -> Page:
     page.awaits = (t("web.awaits", what=messages.prompt_text(prompt, table)) if prompt
                    else t("web.not_awaited"))
     return page
+
+
+# --- the replay -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the replay: the board after `number` decisions, and what that decision
+    did in public words (step 0: how the game was set up)."""
+
+    number: int
+    who: str
+    lines: list[str]
+
+
+def replay_steps(table: Table, opening: list[Event], entries: list[LogEntry]) -> list[Step]:
+    """The replay's steps in words: the opening, then each logged decision with who made it
+    and its public events only. A secret choice is said to be one, never what it was."""
+    k, names = table.kind, table.names
+    steps = [Step(0, "", messages.summary_lines(k, opening, names) or [t("web.replay.start")])]
+    for n, e in enumerate(entries, 1):
+        who = names[e.seat] if 0 <= e.seat < len(names) else ""
+        public = [Event.from_json(ev) for ev in e.events if ev.get("private_to") is None]
+        lines = messages.summary_lines(k, public, names)
+        if not lines:
+            lines = [t("web.replay.sealed" if e.sealed else "web.replay.quiet", who=who)]
+        steps.append(Step(n, who, lines))
+    return steps
+
+
+# --- the archive ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Archived:
+    """A finished game as the archive lists it, with its pages' addresses (relative to the
+    archive's own)."""
+
+    title: str
+    when: str
+    standings: str
+    page: str
+    replay: str
+    record: str
+
+
+@dataclass
+class Shelf:
+    """One game's finished games in the archive, newest first, a page of them."""
+
+    game: str
+    name: str
+    count: int
+    games: list[Archived]
+    more: str = ""  # the address of the next page, if there is one
+
+
+ARCHIVE_PAGE = 100  # games of one game shown on a page of the archive
+
+
+def archive(finished: list[Finished], token: Callable[[int], str], game: str | None,
+            page: int) -> list[Shelf]:
+    """The server's finished games by game (every game of the registry that has some, in the
+    registry's order), newest first, ARCHIVE_PAGE of each a page; with `game`, only that
+    game's. `token` is a game's signed link part."""
+    shelves = []
+    for gid in registry.ids():
+        if game is not None and gid != game:
+            continue
+        mine = [f for f in reversed(finished) if f.game.game == gid]
+        if not mine:
+            continue
+        shown = mine[(page - 1) * ARCHIVE_PAGE:page * ARCHIVE_PAGE]
+        more = (f"?game={gid}&page={page + 1}" if len(mine) > page * ARCHIVE_PAGE else "")
+        shelves.append(Shelf(gid, registry.info(gid).name, len(mine),
+                             [_archived(f, token(f.game.id)) for f in shown], more))
+    return shelves
+
+
+def _archived(f: Finished, token: str) -> Archived:
+    ended = datetime.fromtimestamp(f.ended_at, UTC)
+    return Archived(title=t("bot.title", game=registry.info(f.game.game).name, id=f.game.id),
+                    when=format_date(ended, format="medium", locale=language()),
+                    standings=standings(f), page=f"../g/{token}",
+                    replay=f"../g/{token}/replay", record=f"../g/{token}/record.json")
+
+
+def standings(f: Finished) -> str:
+    """"1. Ann 52 · 2. Bob 45 · …": places from the kept result, names as typed (a page
+    escapes them; no Discord markdown here)."""
+    seats = sorted(f.seats, key=lambda s: s.seat)
+    place = places(f.result, len(seats))
+    scores = f.result.get("scores") or []
+    order = sorted(seats, key=lambda s: (place[s.seat], s.seat))
+    return " · ".join(t("bot.history.place", place=place[s.seat], name=s.name,
+                        score=scores[s.seat] if s.seat < len(scores) else "-") for s in order)

@@ -1,5 +1,7 @@
-"""The web companion's aiohttp application: a game's public page (/g/<link>), a player's page
-(/p/<link>), their pictures as PNG, a small JSON endpoint the pages poll, and the static files.
+"""The web companion's aiohttp application: a game's public page (/g/<link>), its replay
+(/g/<link>/replay) and record (/g/<link>/record.json), a player's page (/p/<link>), their
+pictures as PNG, a small JSON endpoint the pages poll, a server's archive of finished games
+(/a/<link>), and the static files.
 GET only: no page can change a game. Every response carries a strict Content-Security-Policy
 (no inline script: the one script is /static/page.js). A link that is missing, tampered with,
 of the wrong scope, or for a seat that has changed hands answers 404, like any unknown page."""
@@ -11,13 +13,18 @@ from pathlib import Path
 from typing import Any
 
 from aiohttp import web
+from babel import Locale
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from data.i18n import LANGUAGES, language, t, use_language
+from data.i18n import DEFAULT_LOCALE, LANGUAGES, language, t, use_language
+from engine import registry
+from engine.record import dumps_record
 from render.memo import Memo
 
+from ..host import messages
 from ..host.links import Links
 from ..host.pictures import picture, render_board, render_hand
+from ..host.records import game_record
 from ..host.turns import Games, Refusal, Table
 from ..logs import log_error
 from ..store import GameStore
@@ -30,7 +37,7 @@ HEADERS = {"Content-Security-Policy": CSP,
            # a capability link must not travel to another site in a Referer header
            "Referrer-Policy": "no-referrer",
            "X-Content-Type-Options": "nosniff"}
-STATIC = {"page.js": "text/javascript", "page.css": "text/css"}
+STATIC = {"page.js": "text/javascript", "replay.js": "text/javascript", "page.css": "text/css"}
 # Pictures drawn for the pages, per (game, decisions, seat or None, language): one drawing
 # serves every viewer of a turn. Bounded in bytes: a board PNG weighs 100-600 kB.
 PICTURES = Memo(limit=512, max_bytes=64 * 1024 * 1024)
@@ -59,6 +66,9 @@ class Site:
         app.router.add_get("/g/{token}", self.game_page)
         app.router.add_get("/g/{token}/state.json", self.game_state)
         app.router.add_get("/g/{token}/board/{decisions:[0-9]+}.png", self.game_board)
+        app.router.add_get("/g/{token}/replay", self.replay_page)
+        app.router.add_get("/g/{token}/record.json", self.game_record)
+        app.router.add_get("/a/{token}", self.archive_page)
         app.router.add_get("/p/{token}", self.seat_page)
         app.router.add_get("/p/{token}/state.json", self.seat_state)
         app.router.add_get("/p/{token}/board/{decisions:[0-9]+}.png", self.seat_board)
@@ -140,6 +150,7 @@ class Site:
         # addresses relative to the page (/g/<link>): they hold behind a proxy that serves the
         # site under a path of its own (AGORA_WEB_URL=https://example.org/agora)
         base = request.match_info["token"]
+        game = self.links.game_token(table.game.id)
         n = table.game.decisions
         events = [ev for e in await self.store.log(table.game.id) for ev in e.events]
         with use_language(lang):
@@ -149,7 +160,58 @@ class Site:
             html = self.templates.get_template("page.html").render(
                 page=page, t=t, lang=language(), poll=f"{base}/state.json",
                 board=f"{base}/board/{n}.png?lang={lang}",
+                # the replay and the record are the game's public ones, for a seat's page too
+                replay=f"../g/{game}/replay", record=f"../g/{game}/record.json",
                 hand_picture=f"{base}/hand/{n}.png?lang={lang}" if seat is not None else None)
+        return web.Response(text=html, content_type="text/html",
+                            headers={"Cache-Control": "no-store"})
+
+    async def replay_page(self, request: web.Request) -> web.Response:
+        """Every decision of the game, a step each: the spectator's board after it (drawn on
+        demand and kept, as the page's pictures are) and its public words. A running game's
+        replay holds the decisions made when it was loaded."""
+        table = await self._game_table(request)
+        lang = self._language(request, table)
+        start = await self.games.state_at(table, 0)
+        entries = await self.store.log(table.game.id, 0, table.game.decisions)
+        n = table.game.decisions
+        with use_language(lang):
+            opening = table.kind.rules.start_events(start) if start is not None else []
+            steps = pages.replay_steps(table, opening, entries)
+            html = self.templates.get_template("replay.html").render(
+                title=messages.title(table), steps=steps, last=n, t=t, lang=language(),
+                playing=table.game.status == "playing",
+                counter=t("web.replay.counter", n="{n}", total="{total}"),
+                game="../" + request.match_info["token"])
+        return web.Response(text=html, content_type="text/html",
+                            headers={"Cache-Control": "no-store"})
+
+    async def game_record(self, request: web.Request) -> web.Response:
+        """The game's record as `/<game> export` hands it out: the public log while it is
+        played, the whole record once it is over (bot.host.records)."""
+        table = await self._game_table(request)
+        record = await game_record(self.store, table)
+        name = f"agora-{table.game.game}-{table.game.id}.json"
+        return web.Response(text=dumps_record(record), content_type="application/json",
+                            headers={"Cache-Control": "no-store",
+                                     "Content-Disposition": f'inline; filename="{name}"'})
+
+    async def archive_page(self, request: web.Request) -> web.Response:
+        """A Discord server's finished games, by game, newest first, each with its page, replay
+        and record. `?game=<id>&page=<n>` pages through one game's."""
+        guild = self.links.read_server(request.match_info["token"])
+        if guild is None:
+            raise NotFound
+        wanted = request.query.get("game")
+        game = wanted if wanted in registry.ids() else None
+        page = request.query.get("page", "1")
+        number = int(page) if page.isdigit() and 0 < int(page) < 100_000 else 1
+        lang = _reader_language(request)
+        with use_language(lang):
+            shelves = pages.archive(await self.store.finished(guild), self.links.game_token,
+                                    game, number)
+            html = self.templates.get_template("archive.html").render(
+                shelves=shelves, t=t, lang=language(), lang_query=f"?lang={lang}")
         return web.Response(text=html, content_type="text/html",
                             headers={"Cache-Control": "no-store"})
 
@@ -208,6 +270,18 @@ class Site:
             raise NotFound
         return web.Response(body=self.static[name], content_type=STATIC[name],
                             headers={"Cache-Control": "public, max-age=3600"})
+
+
+def _reader_language(request: web.Request) -> str:
+    """A page that belongs to no game (the archive) speaks the language asked for (?lang=),
+    else the browser's first language Agora speaks, else the bot's default."""
+    wanted = request.query.get("lang")
+    if wanted in LANGUAGES:
+        return wanted
+    preferred = [part.split(";")[0].strip()
+                 for part in request.headers.get("Accept-Language", "").split(",")]
+    found = Locale.negotiate([p for p in preferred if p and p != "*"], LANGUAGES, sep="-")
+    return str(found) if found is not None and str(found) in LANGUAGES else DEFAULT_LOCALE
 
 
 def _state(table: Table) -> web.Response:

@@ -1,6 +1,7 @@
 """Through the bot and the Discord double with the web pages on (AGORA_WEB_PORT): the channel's
 turn post carries the game's public link, which opens its page; the personal link travels with
-the hand by DM only, opens that player's page with the hand, and never appears in the channel."""
+the hand by DM only, opens that player's page with the hand, and never appears in the channel;
+`/history` links the server's archive of finished games, which opens their replays."""
 
 from __future__ import annotations
 
@@ -8,11 +9,19 @@ import re
 import socket
 
 import aiohttp
+import pytest
 from markupsafe import escape
 
 from bot.web.settings import WebSettings
 from data.i18n import use_language
 from tests.bot.bot_helpers import CHANNEL, settle, slash
+from tests.bot.discord.test_bot_history import (  # noqa: F401 - sealed_registered: a fixture
+    PLAYERS,
+    command,
+    finish,
+    open_game,
+    sealed_registered,
+)
 
 LINK = re.compile(r"<(http://127\.0\.0\.1:\d+/[gp]/[^>]+)>")
 
@@ -57,3 +66,41 @@ async def test_turn_posts_carry_the_page_and_the_hand_dm_the_personal_link(agora
             own = await r.text()
     assert "alice" in public and str(escape(cards)) not in public
     assert str(escape(cards)) in own
+
+
+@pytest.mark.usefixtures("sealed_registered")
+async def test_history_links_the_servers_archive_which_replays_its_games(agora):
+    """Three people finish a game of the test game by their DM prompts; `/history` then ends
+    with the server's archive link, which lists the game with a replay of every decision."""
+    d = agora.double
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    bot = await agora.start(web=WebSettings(port=port, url=base, secret="y" * 40,
+                                            host="127.0.0.1"))
+    await open_game(d, "game-1", PLAYERS)
+    table = await finish(d, bot, "game-1", {"alice": 3, "bob": 2, "carol": 1})
+    history = (await command(d, "bob", "general", "history")).content
+    lines = history.splitlines()
+    assert f"**Sealed offers #{table.game.id}**" in lines[1]
+    archive = re.fullmatch(r"Every finished game of this server, with replays and records, in "
+                           r"a browser: <(http://127\.0\.0\.1:\d+/a/[^>]+)>", lines[-1])
+    assert archive, history
+    token = bot.links.game_token(table.game.id)
+    async with aiohttp.ClientSession() as http:
+        async with http.get(archive[1] + "?lang=en") as r:
+            assert r.status == 200
+            page = await r.text()
+        assert f'href="../g/{token}/replay?lang=en"' in page
+        assert "1. alice 6 · 2. bob 0 · 2. carol 0" in page
+        async with http.get(f"{base}/g/{token}/replay?lang=en") as r:
+            assert r.status == 200
+            replay = await r.text()
+    n = table.game.decisions
+    assert f'<li data-step="{n}">' in replay and f'data-step="{n + 1}"' not in replay
+    steps = dict(re.findall(r'<li data-step="(\d+)"[^>]*><span class="number">\d+\.</span> '
+                            r'(.*?)</li>', replay, re.S))
+    # the sealed offers (S-OFFER-1): a seal says who sealed, never how much, until the reveal
+    assert steps["1"] == "alice has sealed an offer."
+    assert steps["3"].startswith("carol has sealed an offer.<br>Offers revealed (round 1): "
+                                 "alice 3 coins, bob 2 coins, carol 1 coin")
+    assert steps[str(n)].endswith("takes 2 coins.<br>The game is over.")
