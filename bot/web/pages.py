@@ -5,6 +5,8 @@ logged decision; the archive from the server's kept results. Names, never Discor
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -86,6 +88,17 @@ def seat_part(page: Page, table: Table, seat: int) -> Page:
     return page
 
 
+def stamp(entry: LogEntry | None) -> str:
+    """A short stamp of the decision a board follows (None: the opening), carried in its
+    picture's address: an undo takes decisions back and the next ones take their numbers, so
+    the number alone could name an older picture; the moment a decision was logged does not
+    come twice."""
+    if entry is None:
+        return "0"
+    said = json.dumps([entry.created_at, entry.seat, entry.decision], sort_keys=True)
+    return hashlib.sha1(said.encode()).hexdigest()[:12]
+
+
 # --- the replay -----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -96,20 +109,22 @@ class Step:
     number: int
     who: str
     lines: list[str]
+    stamp: str
 
 
 def replay_steps(table: Table, opening: list[Event], entries: list[LogEntry]) -> list[Step]:
     """The replay's steps in words: the opening, then each logged decision with who made it
     and its public events only. A secret choice is said to be one, never what it was."""
     k, names = table.kind, table.names
-    steps = [Step(0, "", messages.summary_lines(k, opening, names) or [t("web.replay.start")])]
+    steps = [Step(0, "", messages.summary_lines(k, opening, names) or [t("web.replay.start")],
+                  stamp(None))]
     for n, e in enumerate(entries, 1):
         who = names[e.seat] if 0 <= e.seat < len(names) else ""
         public = [Event.from_json(ev) for ev in e.events if ev.get("private_to") is None]
         lines = messages.summary_lines(k, public, names)
         if not lines:
             lines = [t("web.replay.sealed" if e.sealed else "web.replay.quiet", who=who)]
-        steps.append(Step(n, who, lines))
+        steps.append(Step(n, who, lines, stamp(e)))
     return steps
 
 

@@ -118,16 +118,15 @@ class Site:
             raise NotFound
         return table
 
-    async def _at(self, table: Table, request: web.Request) -> Table:
-        """The table after the decisions the picture's address names (at most the current
-        ones): a page loaded just before a turn still gets its own picture."""
-        n = int(request.match_info["decisions"])
-        if n > table.game.decisions:
+    async def _stamp(self, game_id: int, n: int) -> str:
+        """The stamp of the board after `n` decisions (bot.web.pages.stamp): what tells this
+        step's picture from the one an undone decision had at the same number."""
+        if n == 0:
+            return pages.stamp(None)
+        entries = await self.store.log(game_id, n - 1, n)
+        if not entries:
             raise NotFound
-        state = await self.games.state_at(table, n)
-        if state is None:
-            raise NotFound
-        return Table(table.game, table.seats, state)
+        return pages.stamp(entries[0])
 
     @staticmethod
     def _language(request: web.Request, table: Table) -> str:
@@ -152,17 +151,20 @@ class Site:
         base = request.match_info["token"]
         game = self.links.game_token(table.game.id)
         n = table.game.decisions
-        events = [ev for e in await self.store.log(table.game.id) for ev in e.events]
+        entries = await self.store.log(table.game.id)
+        events = [ev for e in entries for ev in e.events]
+        v = pages.stamp(entries[n - 1] if 0 < n <= len(entries) else None)
         with use_language(lang):
             page = pages.public_page(table, events)
             if seat is not None:
                 page = pages.seat_part(page, table, seat)
             html = self.templates.get_template("page.html").render(
                 page=page, t=t, lang=language(), poll=f"{base}/state.json",
-                board=f"{base}/board/{n}.png?lang={lang}",
+                board=f"{base}/board/{n}.png?lang={lang}&v={v}",
                 # the replay and the record are the game's public ones, for a seat's page too
                 replay=f"../g/{game}/replay", record=f"../g/{game}/record.json",
-                hand_picture=f"{base}/hand/{n}.png?lang={lang}" if seat is not None else None)
+                hand_picture=(f"{base}/hand/{n}.png?lang={lang}&v={v}" if seat is not None
+                              else None))
         return web.Response(text=html, content_type="text/html",
                             headers={"Cache-Control": "no-store"})
 
@@ -234,35 +236,50 @@ class Site:
 
     async def _board(self, request: web.Request, table: Table) -> web.Response:
         """The public board, drawn from the spectator view (bot.host.pictures)."""
-        at = await self._at(table, request)
-        return await self._png(request, at, None, render_board, at)
+        return await self._png(request, table, None, render_board)
 
     async def seat_hand(self, request: web.Request) -> web.Response:
         table, seat = await self._seat_table(request)
-        at = await self._at(table, request)
-        return await self._png(request, at, seat, render_hand, at, seat)
+        return await self._png(request, table, seat, render_hand, seat)
 
     async def _png(self, request: web.Request, table: Table, seat: int | None, fn: Any,
                    *args: Any) -> web.Response:
+        """The picture `fn` draws of the table after the decisions the address names (at most
+        the current ones: a page loaded just before a turn still gets its own picture). Kept
+        per step and stamp, so a picture is drawn once for every viewer and never served for
+        a step an undo has replaced."""
+        n = int(request.match_info["decisions"])
+        if n > table.game.decisions:
+            raise NotFound
+        stamp = await self._stamp(table.game.id, n)
         lang = self._language(request, table)
-        key = (table.game.id, int(request.match_info["decisions"]), seat, lang)
+        key = (table.game.id, n, stamp, seat, lang)
         data = PICTURES.get(key)
         if data is None:
             # viewers arriving together after a turn wait for one drawing, not one each
             drawing = self._drawing.get(key)
             if drawing is None:
                 with use_language(lang):
-                    drawing = asyncio.ensure_future(picture(fn, *args))
+                    drawing = asyncio.ensure_future(self._draw(table, n, fn, *args))
                 self._drawing[key] = drawing
                 drawing.add_done_callback(lambda _: self._drawing.pop(key, None))
             data = await asyncio.shield(drawing)
             if data is None:
                 raise NotFound
             PICTURES.put(key, data)
-        # a picture of a given turn never changes; a seat's is for its holder's eyes only
-        cache = "public, max-age=86400" if seat is None else "private, max-age=86400"
+        # the address with this step's stamp names one picture forever: browsers keep it; a
+        # seat's is for its holder's eyes only; any other address is asked again each time
+        scope = "public" if seat is None else "private"
+        cache = (f"{scope}, max-age=86400, immutable" if request.query.get("v") == stamp
+                 else f"{scope}, no-cache")
         return web.Response(body=data, content_type="image/png",
                             headers={"Cache-Control": cache})
+
+    async def _draw(self, table: Table, n: int, fn: Any, *args: Any) -> bytes | None:
+        state = await self.games.state_at(table, n)
+        if state is None:
+            return None
+        return await picture(fn, Table(table.game, table.seats, state), *args)
 
     async def static_file(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]

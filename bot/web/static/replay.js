@@ -17,7 +17,9 @@
   var current = last;
 
   function source(n) {
-    return "board/" + n + ".png?lang=" + encodeURIComponent(lang);
+    // the step's stamp makes the address name this picture only (an undo reuses numbers)
+    return "board/" + n + ".png?lang=" + encodeURIComponent(lang) +
+      "&v=" + encodeURIComponent(lines[n].getAttribute("data-v"));
   }
 
   function fetchAhead(n) {

@@ -96,7 +96,7 @@ async def test_history_links_the_servers_archive_which_replays_its_games(agora):
             assert r.status == 200
             replay = await r.text()
     n = table.game.decisions
-    assert f'<li data-step="{n}">' in replay and f'data-step="{n + 1}"' not in replay
+    assert f'<li data-step="{n}" data-v=' in replay and f'data-step="{n + 1}"' not in replay
     steps = dict(re.findall(r'<li data-step="(\d+)"[^>]*><span class="number">\d+\.</span> '
                             r'(.*?)</li>', replay, re.S))
     # the sealed offers (S-OFFER-1): a seal says who sealed, never how much, until the reveal

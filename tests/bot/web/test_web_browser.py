@@ -15,6 +15,7 @@ import random
 from pathlib import Path
 
 import pytest
+from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import async_playwright
 
 from bot.host.links import Links
@@ -35,7 +36,12 @@ async def until(page, expression: str, timeout: float = 10.0) -> None:
     """Wait until the function `expression` is true in the page."""
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
-    while not await page.evaluate(expression):
+    while True:
+        try:
+            if await page.evaluate(expression):
+                return
+        except PlaywrightError:  # the page reloaded under the question: ask the new one
+            pass
         assert loop.time() < end, f"timed out waiting for {expression}"
         await asyncio.sleep(0.05)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import socket
 
 import aiohttp
@@ -16,7 +17,7 @@ from markupsafe import escape
 from bot.host.links import Links
 from bot.host.lobby import Lobby
 from bot.host.messages import game_over_text
-from bot.host.turns import Games
+from bot.host.turns import Games, Refusal
 from bot.store import open_store
 from bot.web.server import CSP, Server, Site
 from data.i18n import use_language
@@ -91,7 +92,7 @@ async def test_public_page_shows_the_spectator_view_and_never_a_hand(served):
         head = k.rules.status_head(k.rules.view(table.state, None))
     assert str(escape(head)) in html
     n = table.game.decisions
-    assert f'/board/{n}.png?lang=en"' in html and "/hand/" not in html
+    assert f'/board/{n}.png?lang=en&amp;v=' in html and "/hand/" not in html
     # the board picture is the channel's: drawn from the spectator view, byte for byte
     status, png, ctype = await fetch_bytes(http, f"{links.game_url(gid)}/board/{n}.png?lang=en")
     assert status == 200 and ctype == "image/png"
@@ -290,3 +291,48 @@ async def test_a_failure_is_a_plain_500_with_the_same_headers(served, monkeypatc
     status, body, headers = await fetch(http, links.game_url(gid))
     assert (status, body) == (500, "Server error")  # nothing of the failure is shown
     assert headers["Content-Security-Policy"] == CSP
+
+
+async def test_a_step_taken_back_never_shows_its_old_picture(served):
+    """/<game> undo takes a decision back and the next commit takes its number: the board at
+    that number is the new one, at a new address (its stamp), never the memo's old picture."""
+    games, links, gid, http = served
+    rng = random.Random(21)
+    for _ in range(200):  # a commit its player may take back (no hidden card revealed)
+        table = await games.table(gid)
+        await click_random(games, gid, rng)
+        after = await games.table(gid)
+        if after.game.decisions == table.game.decisions:
+            continue
+        user = table.seats[table.awaited()[0].seat].user_id
+        n = after.game.decisions
+        _, page, _ = await fetch(http, links.game_url(gid))
+        old_v = re.search(rf'/board/{n}\.png\?lang=en&amp;v=(\w+)"', page)[1]
+        _, old_png, _ = await fetch_bytes(http, f"{links.game_url(gid)}/board/{n}.png?lang=en")
+        try:
+            await games.undo(gid, user)
+        except Refusal:
+            continue
+        break
+    else:
+        raise AssertionError("no commit could be taken back")
+    back = (await games.table(gid)).game.decisions
+    assert back < n
+    for _ in range(200):  # play on, differently, until the same number is reached again
+        if (await games.table(gid)).game.decisions >= n:
+            break
+        await click_random(games, gid, rng)
+    table = await games.table(gid)
+    _, page, _ = await fetch(http, links.game_url(gid))
+    new_v = re.search(rf'/board/{n}\.png\?lang=en&amp;v=(\w+)"', page)
+    if table.game.decisions == n:
+        assert new_v is not None and new_v[1] != old_v
+    async with http.get(f"{links.game_url(gid)}/board/{n}.png?lang=en&v={old_v}") as r:
+        png = await r.read()
+        assert "immutable" not in r.headers["Cache-Control"]  # not that step's stamp now
+    state = await games.state_at(table, n)
+    with use_language("en"):
+        now = table.kind.board_png(table.kind.rules.view(state, None))
+    assert png == now
+    if now != old_png:  # the usual case: the memo kept the old picture under the number
+        assert png != old_png
