@@ -587,6 +587,15 @@ class GameCommands:
                 clocks = messages.clock_lines(table, aways, cap, self.clock())
                 if clocks:
                     text += "\n" + "\n".join(clocks)
+            links = self.publisher.links
+            if links is not None and table.state is not None:
+                # the answer is the asker's alone: a seat's holder gets their own page too
+                text = messages.with_line(text, t("web.link.game",
+                                                  url=links.game_url(table.game.id)))
+                seat = table.seat_of(interaction.user.id)
+                if seat is not None:
+                    text = messages.with_line(text, t("web.link.seat", url=links.seat_url(
+                        table.game.id, seat.seat, interaction.user.id)))
             await self._reply(interaction, text)
         await self._guarded(interaction, work)
 

@@ -66,6 +66,13 @@ async def test_turn_posts_carry_the_page_and_the_hand_dm_the_personal_link(agora
             own = await r.text()
     assert "alice" in public and str(escape(cards)) not in public
     assert str(escape(cards)) in own
+    # /status answers its asker alone: the game's page, and a seat's holder their own page
+    status = (await slash(d, "alice", "status")).content.splitlines()
+    assert status[-2:] == [f"Watch in a browser: <{game_links[0]}>",
+                           f"Your own page, with your hand (keep this link to yourself): "
+                           f"<{seat_links[0]}>"]
+    onlooker = (await slash(d, "bob", "status")).content
+    assert onlooker.endswith(f"Watch in a browser: <{game_links[0]}>") and "/p/" not in onlooker
 
 
 @pytest.mark.usefixtures("sealed_registered")
