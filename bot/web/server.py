@@ -3,7 +3,7 @@
 pictures as PNG, a small JSON endpoint the pages poll, a server's archive of finished games
 (/a/<link>), and the static files.
 GET only: no page can change a game. Every response carries a strict Content-Security-Policy
-(no inline script: the one script is /static/page.js). A link that is missing, tampered with,
+(no inline script: the scripts are files under /static/). A link that is missing, tampered with,
 of the wrong scope, or for a seat that has changed hands answers 404, like any unknown page."""
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ HEADERS = {"Content-Security-Policy": CSP,
            "Referrer-Policy": "no-referrer",
            "X-Content-Type-Options": "nosniff"}
 STATIC = {"page.js": "text/javascript", "replay.js": "text/javascript", "page.css": "text/css"}
-# Pictures drawn for the pages, per (game, decisions, seat or None, language): one drawing
-# serves every viewer of a turn. Bounded in bytes: a board PNG weighs 100-600 kB.
+# Pictures drawn for the pages, per (game, decisions, the decision's stamp, seat or None,
+# language): one drawing serves every viewer of a turn, and a replay's steps once drawn. Bounded in bytes: a board PNG weighs 100-600 kB.
 PICTURES = Memo(limit=512, max_bytes=64 * 1024 * 1024)
 
 
