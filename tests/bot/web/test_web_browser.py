@@ -104,7 +104,7 @@ async def test_the_replay_steps_with_slider_buttons_and_keys(site):
     await page.keyboard.press("Home")
     src, first = await shown()
     assert src.startswith("board/0.png") and first != last
-    assert await page.locator("#counter").inner_text() == f"Decision 0 of {n}"
+    assert await page.locator("#counter").inner_text() == f"Step 0 of {n}"
     await page.keyboard.press("ArrowRight")
     src, _ = await shown()
     assert src.startswith("board/1.png")

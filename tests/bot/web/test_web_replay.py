@@ -87,7 +87,7 @@ async def test_the_replay_has_every_decision_with_its_public_words(served):
     steps = steps_of(html)
     assert sorted(steps) == list(range(n + 1))  # the opening and each decision
     assert f'max="{n}" value="{n}"' in html and f'src="board/{n}.png?lang=en&amp;v=' in html
-    assert "Decision {n} of {total}" in html  # the counter's words, for the script
+    assert "Step {n} of {total}" in html  # the counter's words, for the script
     # each step says the public events of its decision, as the channel says them
     entries = await store.log(over)
     k = table.kind
