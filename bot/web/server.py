@@ -39,7 +39,8 @@ HEADERS = {"Content-Security-Policy": CSP,
            "X-Content-Type-Options": "nosniff"}
 STATIC = {"page.js": "text/javascript", "replay.js": "text/javascript", "page.css": "text/css"}
 # Pictures drawn for the pages, per (game, decisions, the decision's stamp, seat or None,
-# language): one drawing serves every viewer of a turn, and a replay's steps once drawn. Bounded in bytes: a board PNG weighs 100-600 kB.
+# language): one drawing serves every viewer of a turn, and a replay's steps once drawn.
+# Bounded in bytes: a board PNG weighs 100-600 kB.
 PICTURES = Memo(limit=512, max_bytes=64 * 1024 * 1024)
 
 
@@ -160,6 +161,7 @@ class Site:
                 page = pages.seat_part(page, table, seat)
             html = self.templates.get_template("page.html").render(
                 page=page, t=t, lang=language(), poll=f"{base}/state.json",
+                static="../static/", script="page.js",
                 board=f"{base}/board/{n}.png?lang={lang}&v={v}",
                 # the replay and the record are the game's public ones, for a seat's page too
                 replay=f"../g/{game}/replay", record=f"../g/{game}/record.json",
@@ -181,7 +183,8 @@ class Site:
             opening = table.kind.rules.start_events(start) if start is not None else []
             steps = pages.replay_steps(table, opening, entries)
             html = self.templates.get_template("replay.html").render(
-                title=messages.title(table), steps=steps, last=n, t=t, lang=language(),
+                static="../../static/", script="replay.js", title=messages.title(table),
+                steps=steps, last=n, t=t, lang=language(),
                 playing=table.game.status == "playing",
                 counter=t("web.replay.counter", n="{n}", total="{total}"),
                 game="../" + request.match_info["token"])
@@ -213,7 +216,8 @@ class Site:
             shelves = pages.archive(await self.store.finished(guild), self.links.game_token,
                                     game, number)
             html = self.templates.get_template("archive.html").render(
-                shelves=shelves, t=t, lang=language(), lang_query=f"?lang={lang}")
+                static="../static/", script=None, shelves=shelves, t=t, lang=language(),
+                lang_query=f"?lang={lang}")
         return web.Response(text=html, content_type="text/html",
                             headers={"Cache-Control": "no-store"})
 

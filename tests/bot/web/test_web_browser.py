@@ -18,15 +18,9 @@ import pytest
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import async_playwright
 
-from bot.host.links import Links
-from bot.host.lobby import Lobby
-from bot.host.turns import Games
-from bot.store import open_store
-from bot.web.server import Server, Site
 from data.i18n import use_language
 from tests.bot.bot_helpers import click_random
-from tests.bot.web.test_web_pages import SECRET, free_port
-from tests.bot.web.test_web_replay import play
+from tests.bot.web.test_web_replay import two_servers_games
 
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = Path("/tmp/web2")
@@ -48,21 +42,10 @@ async def until(page, expression: str, timeout: float = 10.0) -> None:
 
 @pytest.fixture
 async def site(tmp_path):
-    store = await open_store(str(tmp_path / "agora.db"))
-    games = Games(store)
-    lobby = Lobby(games)
-    over = await play(lobby, games, 1, 701, 11, finish=True)
-    running = await play(lobby, games, 1, 702, 12, finish=False)
-    port = free_port()
-    links = Links(f"http://127.0.0.1:{port}", SECRET)
-    server = Server(Site(store, games, links))
-    await server.start("127.0.0.1", port)
-    async with async_playwright() as pw:
+    async with two_servers_games(tmp_path) as (_, games, links, ids), async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield games, links, browser, over, running
+        yield games, links, browser, ids[0], ids[1]
         await browser.close()
-    await server.stop()
-    await store.close()
 
 
 async def test_the_game_page_shows_its_board_and_follows_a_turn(site):

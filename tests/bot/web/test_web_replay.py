@@ -10,6 +10,10 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -53,22 +57,32 @@ async def play(lobby: Lobby, games: Games, guild: int, channel: int, user: int, 
     return gid
 
 
-@pytest.fixture
-async def served(tmp_path):
+@asynccontextmanager
+async def two_servers_games(tmp_path: Path) -> AsyncIterator[tuple[Any, Games, Links, list[int]]]:
+    """A site served on a free port over a store holding a finished game and a running one of
+    server 1, and a finished game of server 2."""
     store = await open_store(str(tmp_path / "agora.db"))
     games = Games(store)
     lobby = Lobby(games)
-    over = await play(lobby, games, 1, 701, 11, finish=True)
-    running = await play(lobby, games, 1, 702, 12, finish=False)
-    elsewhere = await play(lobby, games, 2, 703, 14, finish=True, seed=12)
+    ids = [await play(lobby, games, 1, 701, 11, finish=True),
+           await play(lobby, games, 1, 702, 12, finish=False),
+           await play(lobby, games, 2, 703, 14, finish=True, seed=12)]
     port = free_port()
     links = Links(f"http://127.0.0.1:{port}", SECRET)
     server = Server(Site(store, games, links))
     await server.start("127.0.0.1", port)
-    async with aiohttp.ClientSession() as http:
-        yield store, games, links, http, (over, running, elsewhere)
-    await server.stop()
-    await store.close()
+    try:
+        yield store, games, links, ids
+    finally:
+        await server.stop()
+        await store.close()
+
+
+@pytest.fixture
+async def served(tmp_path):
+    async with two_servers_games(tmp_path) as (store, games, links, ids), \
+            aiohttp.ClientSession() as http:
+        yield store, games, links, http, tuple(ids)
 
 
 def steps_of(html: str) -> dict[int, str]:
