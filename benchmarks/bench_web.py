@@ -12,8 +12,9 @@ One process, one event loop, as `agora run` serves the pages: a SQLite store, th
    seats of random games through the turn service, as buttons do, `--clicks` times a second
    (20: a hundred games whose people each click every five seconds; a click that completes a
    turn is a database commit). `--viewers` aiohttp clients, each watching one game, do what
-   the page's script does: ask state.json every 5 s (here every 0.5 s: a hundred viewers at ten times a
-   real page's pace) and, when the game moved, load the page and its new board picture.
+   the page's script does: ask state.json every 5 s (here every 0.5 s: a hundred viewers at
+   ten times a real page's pace) and, when the game moved, load the page and its new board
+   picture.
    Printed per kind of request (the page, state.json, a board picture drawn for it, a board
    picture from the memo): count, p50, p95 and max of the time from sending the request to
    the last byte of the answer, and each p50 as a ratio to the floor: a static file served by
