@@ -106,8 +106,9 @@ async def test_every_process_serves_the_game_as_it_is_now(cluster_double, pg_url
 async def check(http: aiohttp.ClientSession, d: Any, channel: Any, store: Any, gid: int,
                 bases: list[str]) -> int:
     """Each process serves the game as the database holds it now: state.json, the page with
-    the current board (stamped), that picture, the newest turn post's link, alice's page with
-    her hand and a public page without it."""
+    the current board (stamped), that picture (the very one the newest turn post shows), the
+    post's link, alice's page with her hand and its picture, and a public page without
+    either."""
     game = await store.game(gid)
     seats = await store.seats(gid)
     k = kind("pantheon")
@@ -131,9 +132,16 @@ async def check(http: aiohttp.ClientSession, d: Any, channel: Any, store: Any, g
         async with http.get(f"{base}/g/{picture[1].replace('&amp;', '&')}") as r:
             assert r.status == 200 and r.content_type == "image/png", base
             assert "immutable" in r.headers["Cache-Control"]  # the current step's stamp
-        assert str(escape(cards)) not in public
+            # the very board the turn post shows: drawn from the current state, not a stale one
+            assert await r.read() == post.attachments[0].data, base
+        assert str(escape(cards)) not in public and "/hand/" not in public
         async with http.get(f"{base}{seat_path}?lang=en") as r:
             assert r.status == 200
             own = await r.text()
         assert str(escape(cards)) in own and f'data-decisions="{game.decisions}"' in own
+        hand = re.search(rf'src="([^"]+/hand/{game.decisions}\.png\?[^"]+)"', own)
+        assert hand is not None, (base, game.decisions)
+        async with http.get(f"{base}/p/{hand[1].replace('&amp;', '&')}") as r:
+            assert r.status == 200 and r.content_type == "image/png", base
+            assert r.headers["Cache-Control"].startswith("private")  # her eyes only
     return game.decisions
