@@ -5,12 +5,14 @@
 
 Any game of `engine/registry.py` with an AI part (default pantheon): the rules come from
 `registry.rules(game)`, the AI from `registry.part(game, "ai").choose`. Plays seeded games for
-each pairing (4 players; the "-vs-2-" pairings, Through the Ages' default, 3 players) and
-prints, per level, how often a seat of that level won, with a Wilson 95% confidence interval,
-and the AI's time per decision (median, 99th percentile, maximum) measured around the AI's
-call. When the AI module also offers `decide` (`choose` plus whether the level's own logic
-produced the decision; every built-in game's does) that call is used, the same decision, so
-the fallbacks to the first option can be counted.
+each pairing (4 players; the "-vs-2-" pairings, Through the Ages' default, 3 players;
+"strong-vs-normal" 2) and prints, per level, how often a seat of that level won, with a
+Wilson 95% confidence interval, and the AI's time per decision (median, 95th and 99th
+percentile, maximum) measured around the AI's call, in wall time and in the CPU time of the
+deciding thread (what one core spends, whatever else the machine runs). When the AI module
+also offers `decide` (`choose` plus whether the level's own logic produced the decision; every
+built-in game's does) that call is used, the same decision, so the fallbacks to the first
+option can be counted.
 
 Counting wins: by the game's shared-win rule (`INFO.shared_win_rule`: P-END-3 in Pantheon,
 every player still tied after the demigod tie-break; A-END-3 in Amun-Re, after the pyramid and
@@ -19,7 +21,8 @@ at least one seat of that level is among the winners, so in a shared win every s
 gets the game (the "won" rate and its Wilson interval); the number of shared games is printed
 too, with the "fractional" rate where a win shared by k seats is worth 1/k.
 The seats of each level rotate with the game number so that no level keeps the same seat
-(the start player is drawn from the seed).
+(the start player is drawn from the seed). The strong pairings pair their deals: one seed is
+played in every rotation of the seats before the next seed (`PAIRED`).
 
 Runs repeat: the same arguments give the same games in every process, whatever PYTHONHASHSEED
 is. The last lines print a digest of every decision played, to compare two runs at a glance.
@@ -52,7 +55,14 @@ PAIRINGS: dict[str, list[str]] = {
     "normal-vs-2-random": ["normal", "random", "random"],
     "normal-vs-2-easy": ["normal", "easy", "easy"],
     "easy-vs-2-random": ["easy", "random", "random"],
+    # the strong level (engine/search.py) against normal: a duel, and its share at a bigger table
+    "strong-vs-normal": ["strong", "normal"],
+    "strong-vs-2-normal": ["strong", "normal", "normal"],
+    "2-strong-vs-2-normal": ["strong", "strong", "normal", "normal"],
 }
+# pairings whose deals are paired: each seed is played once in every seat rotation, so luck of
+# the deal favours no level (the game number walks the rotations, then the next seed)
+PAIRED = {"strong-vs-normal", "strong-vs-2-normal", "2-strong-vs-2-normal"}
 # the pairings each game plays unless --pairing names others
 DEFAULT_PAIRINGS: dict[str, list[str]] = {
     "pantheon": ["normal-vs-3-random", "normal-vs-3-easy", "2-normal-vs-2-easy"],
@@ -92,6 +102,7 @@ def play_one(job: tuple[str, str, int, int]) -> dict:
     s = rules.new_game([f"{lv}-{i}" for i, lv in enumerate(levels)], seed)
     rngs = [random.Random(seed * 7 + i) for i in range(len(levels))]
     times: dict[str, list[float]] = defaultdict(list)
+    cpu: dict[str, list[float]] = defaultdict(list)
     fallbacks = 0
     played = 0
     digest = hashlib.sha256()
@@ -100,10 +111,11 @@ def play_one(job: tuple[str, str, int, int]) -> dict:
         if not prompts:
             break
         seat = prompts[0].seat
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         d, own = decide(s, seat, levels[seat], rngs[seat])
         if levels[seat] != "random":
             times[levels[seat]].append(time.perf_counter() - t0)
+            cpu[levels[seat]].append(time.thread_time() - c0)
             fallbacks += not own
         digest.update(f"{seat}:{json.dumps(d.to_json(), sort_keys=True)}\n".encode())
         s, _ = rules.apply(s, seat, d, in_place=True)
@@ -111,8 +123,9 @@ def play_one(job: tuple[str, str, int, int]) -> dict:
     res = rules.result(s)
     assert res is not None
     return {"pairing": pairing, "levels": levels, "scores": res["scores"],
-            "winners": res["winners"], "times": dict(times), "fallbacks": fallbacks,
-            "decisions": getattr(s, "decisions", played), "digest": digest.hexdigest()}
+            "winners": res["winners"], "times": dict(times), "cpu": dict(cpu),
+            "fallbacks": fallbacks, "decisions": getattr(s, "decisions", played),
+            "digest": digest.hexdigest()}
 
 
 def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -151,17 +164,19 @@ def report(pairing: str, games: list[dict]) -> None:
 
 
 def timing(all_games: list[dict]) -> None:
-    print("\n== time per AI decision (all pairings, measured around the AI's call)")
-    by_level: dict[str, list[float]] = defaultdict(list)
-    for g in all_games:
-        for lv, ts in g["times"].items():
-            by_level[lv].extend(ts)
-    for lv, ts in sorted(by_level.items()):
-        ts.sort()
-        p99 = ts[min(len(ts) - 1, int(0.99 * len(ts)))]
-        print(f"  {lv:7s}: {len(ts)} decisions, median {statistics.median(ts) * 1000:.2f} ms, "
-              f"mean {statistics.mean(ts) * 1000:.2f} ms, p99 {p99 * 1000:.1f} ms, "
-              f"max {ts[-1] * 1000:.1f} ms")
+    for key, what in (("times", "wall time"), ("cpu", "CPU time of the deciding thread")):
+        print(f"\n== time per AI decision (all pairings, measured around the AI's call: {what})")
+        by_level: dict[str, list[float]] = defaultdict(list)
+        for g in all_games:
+            for lv, ts in g[key].items():
+                by_level[lv].extend(ts)
+        for lv, ts in sorted(by_level.items()):
+            ts.sort()
+            p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
+            p99 = ts[min(len(ts) - 1, int(0.99 * len(ts)))]
+            print(f"  {lv:7s}: {len(ts)} decisions, median {statistics.median(ts) * 1000:.2f} "
+                  f"ms, mean {statistics.mean(ts) * 1000:.2f} ms, p95 {p95 * 1000:.1f} ms, "
+                  f"p99 {p99 * 1000:.1f} ms, max {ts[-1] * 1000:.1f} ms")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -181,7 +196,8 @@ def main(argv: list[str] | None = None) -> int:
     except LookupError as e:
         ap.error(str(e))
     pairings = args.pairing or default_pairings(args.game)
-    jobs = [(args.game, p, g, args.seed + g) for p in pairings for g in range(args.games)]
+    jobs = [(args.game, p, g, args.seed + (g // len(PAIRINGS[p]) if p in PAIRED else g))
+            for p in pairings for g in range(args.games)]
     info = registry.info(args.game)
     print(f"{info.name} ({args.game}): ", end="")
     print(f"{len(jobs)} games ({args.games} per pairing), {args.workers} worker process(es)")

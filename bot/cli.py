@@ -107,7 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--ai", type=int, default=players - 1,
                        help="how many seats the AI plays")
         if info.ai_levels:
-            p.add_argument("--level", choices=list(info.ai_levels), default=info.ai_levels[-1],
+            p.add_argument("--level", choices=list(info.ai_levels), default=info.default_level,
                            help="the AI's strength")
         p.add_argument("--seed", type=int, default=None)
         p.add_argument("--out", default=None,

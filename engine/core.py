@@ -247,8 +247,9 @@ class GameInfo:
     """What the host must know of a game before it is played: the registry entry's facts.
 
     `colours` name a colour for every seat up to `max_players` (seat order); `ai_levels` are the
-    AI strengths the game's `ai.choose` understands, strongest last; `policies` the standing
-    answers a seat may set (the first is "ask every time"); `rules_topics` the keys of the
+    AI strengths the game's `ai.choose` understands, strongest last, and `ai_default` the one a
+    new AI seat gets unless someone names another (the strongest when unset); `policies` the
+    standing answers a seat may set (the first is "ask every time"); `rules_topics` the keys of the
     short rules summaries (`<id>.rules.<topic>` in the game's catalogue); `player_rule` the rule
     that sets the player count (cited when a lobby is full or too small).
 
@@ -265,6 +266,7 @@ class GameInfo:
     colours: tuple[str, ...]
     options: tuple[OptionSpec, ...] = ()
     ai_levels: tuple[str, ...] = ()
+    ai_default: str = ""
     policies: tuple[str, ...] = ("ask",)
     rules_topics: tuple[str, ...] = ("overview",)
     player_rule: str | None = None
@@ -279,6 +281,13 @@ class GameInfo:
             raise ValueError(f"{self.id}: bad player range")
         if len(self.colours) < self.max_players:
             raise ValueError(f"{self.id}: a colour for each of {self.max_players} seats")
+        if self.ai_default and self.ai_default not in self.ai_levels:
+            raise ValueError(f"{self.id}: the default AI level is not one of its levels")
+
+    @property
+    def default_level(self) -> str:
+        """The level of an AI seat nobody chose a level for ("" for a game without AI)."""
+        return self.ai_default or (self.ai_levels[-1] if self.ai_levels else "")
 
     def option(self, name: str) -> OptionSpec | None:
         return next((o for o in self.options if o.name == name), None)

@@ -202,7 +202,7 @@ class GameCommands:
         group = app_commands.Group(name=k.id, guild_only=True,
                                    description=text("bot.cmd.group", game=info.name))
         levels = choices(info.ai_levels, "bot.choice.level")
-        default_level = info.ai_levels[-1] if info.ai_levels else ""
+        default_level = info.default_level
         lobby = [o for o in info.options if o.in_lobby]
         start_params = [_param(o.name, *_option_annotation(o)) for o in lobby]
         start_params += [

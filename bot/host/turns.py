@@ -647,7 +647,7 @@ class Games:
                 # seconds of pure engine work: in a worker thread, so the event loop still
                 # acknowledges other interactions within Discord's 3 seconds
                 steps = await asyncio.to_thread(self._ai_segment, fresh, w.seat,
-                                                seat.ai_level or fresh.kind.info.ai_levels[-1])
+                                                seat.ai_level or fresh.kind.info.default_level)
                 return await self._commit(fresh, w.seat, steps, "ai")
             answer = fresh.kind.rules.auto_answer(fresh.state, w.seat, seat.policy)
             if answer is not None:

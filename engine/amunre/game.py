@@ -31,6 +31,7 @@ INFO = GameInfo(
                    minimum=0, maximum=4, in_lobby=False),
     ),
     ai_levels=("easy", "normal"),
+    ai_default="normal",  # the strong level thinks for about a second a decision: asked for by name
     policies=("ask",),
     rules_topics=("overview", "setup", "auction", "buy", "sacrifice", "income", "scoring",
                   "cards", "kingdoms", "secrets"),

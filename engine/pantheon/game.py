@@ -29,6 +29,7 @@ INFO = GameInfo(
                    minimum=0, maximum=3, in_lobby=False),
     ),
     ai_levels=("easy", "normal"),
+    ai_default="normal",  # the strong level thinks for about a second a decision: asked for by name
     policies=("ask", "draw"),
     rules_topics=("overview", "turn", "move", "follow", "buy", "god", "draw", "loot", "peoples",
                   "epochs", "scoring", "notation", "undo"),

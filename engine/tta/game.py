@@ -26,6 +26,7 @@ INFO = GameInfo(
                    minimum=0, maximum=3, in_lobby=False),
     ),
     ai_levels=("easy", "normal"),  # engine/tta/ai
+    ai_default="normal",  # the strong level thinks for about a second a decision: asked for by name
     policies=("ask",),
     rules_topics=("overview", "turn", "production", "military", "scoring"),
     player_rule="T-COMP-1", turn_rule="T-OVER-1", end_rule="T-TEND-4",
