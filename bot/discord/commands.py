@@ -211,14 +211,19 @@ class GameCommands:
                    None),
             _param("deadline_hours", Optional[app_commands.Range[int, 1, 720]], None),  # noqa: UP045
             _param("on_deadline", Optional[str], None),  # noqa: UP045
+            *([_param("deadline_level", Optional[str], None)]  # noqa: UP045
+              if info.ai_levels else []),
             _param("seed", Optional[app_commands.Range[int, 0, 2**31 - 1]], None)]  # noqa: UP045
         start_help = {o.name: text(f"{k.id}.option.{o.name}", o.help) for o in lobby}
         start_help |= {p: text(f"bot.cmd.param.{p}") for p in (
-            "language", "reminder_hours", "deadline_hours", "on_deadline", "seed")}
+            "language", "reminder_hours", "deadline_hours", "on_deadline", "deadline_level",
+            "seed") if p != "deadline_level" or info.ai_levels}
         start_fixed = {o.name: choices(o.choices, f"{k.id}.choice.{o.name}")
                        for o in lobby if o.kind == "choice"}
         start_fixed["language"] = choices(LANGUAGES, "bot.language")
         start_fixed["on_deadline"] = choices(ON_DEADLINE, "bot.choice.on_deadline")
+        if info.ai_levels:
+            start_fixed["deadline_level"] = levels
         level_help = {"level": text("bot.cmd.param.level")}
 
         def cmd(name: str, fn: Handler, params: list[P] | None = None, **more: Any

@@ -120,9 +120,10 @@ class Deadlines:
             return 0
         commit, passed = done
         said = "passed" if passed else "skip_ai" if how == "skip" else "ai"
+        level = deadlines.substitute_level(game.options, table.kind.info)
         with use_language(game.language):
             text = t(f"bot.deadline.{said}", who=messages.who(seat), hours=hours_text(seconds),
-                     level=t(f"bot.choice.level.{deadlines.AI_LEVEL}"))
+                     level=t(f"bot.choice.level.{level}"))
         await self.publisher.say(game.channel_id, text, guild_id=game.guild_id)
         self.publisher.kick(game.id)  # the turn post, and whoever is asked next
         fresh = await self.games.table(game.id)
@@ -141,6 +142,7 @@ class Deadlines:
         host = next((s for s in table.seats if s.user_id == game.host_id), None)
         lang = await self.store.user_language(game.host_id) or game.language
         offer = missed >= deadlines.MISSES_TO_OFFER and seat.user_id is not None
+        level = deadlines.substitute_level(game.options, table.kind.info)
         with use_language(lang):
             lines = []
             if how == "host":
@@ -148,7 +150,7 @@ class Deadlines:
                                hours=hours_text(seconds), channel=f"<#{game.channel_id}>"))
             if offer:
                 lines.append(t("bot.deadline.offer", name=seat.name, count=missed,
-                               level=t(f"bot.choice.level.{deadlines.AI_LEVEL}")))
+                               level=t(f"bot.choice.level.{level}")))
             if not lines:
                 return
             view = (self.buttons.replace_view(game.id, seat.seat, seat.name) if offer

@@ -3,10 +3,11 @@
 A game started with `deadline_hours` gives every awaited seat that long to decide, each on its
 own clock (`seats.asked_at`: when the seat was asked; several seats asked at once have a clock
 each). At three quarters of the time the seat is warned; at the deadline the game's
-`on_deadline` option says what happens: `ai` (the AI at level normal takes that one decision or
-turn for the seat), `skip` (the rules' pass where the game has one, else the AI), or `host` (only
-the host is told, and the clock starts again). A seat that misses three deadlines in a row is
-offered to the host for good (`replace`).
+`on_deadline` option says what happens: `ai` (the AI takes that one decision or turn for the
+seat, at the level of the game's `deadline_level` option: the game's default level, normal,
+unless the host chose another), `skip` (the rules' pass where the game has one, else the AI),
+or `host` (only the host is told, and the clock starts again). A seat that misses three
+deadlines in a row is offered to the host for good (`replace`, at that level too).
 
 A vacation (`/away`) pauses both the reminders and the deadline clocks of a player's games: the
 time away is not counted. A server may cap the days a vacation pauses its games; past the cap
@@ -20,12 +21,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core import GameInfo
+
 from ..store import Away, SeatRow
 
 ON_DEADLINE = ("ai", "skip", "host")  # the first is the default
 WARN_AT = 0.75  # the share of the time after which the seat is warned
 MISSES_TO_OFFER = 3  # missed deadlines in a row after which the host is offered `replace`
-AI_LEVEL = "normal"  # the level that plays for a seat at its deadline
 MAX_AWAY_DAYS = 60  # the longest vacation one `/away` sets (a server may cap it lower)
 MAX_CAP_DAYS = 365
 DAY = 86400.0
@@ -40,6 +42,13 @@ def limit(options: dict[str, Any]) -> float | None:
 def on_deadline(options: dict[str, Any]) -> str:
     value = options.get("on_deadline")
     return value if value in ON_DEADLINE else ON_DEADLINE[0]
+
+
+def substitute_level(options: dict[str, Any], info: GameInfo) -> str:
+    """The AI level that plays for a seat at its deadline, and takes a seat handed over after
+    missed deadlines: the game's `deadline_level`, else the game's default level."""
+    value = options.get("deadline_level")
+    return value if value in info.ai_levels else info.default_level
 
 
 def away_end(away: Away | None, cap_days: int | None) -> float | None:

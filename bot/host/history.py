@@ -34,8 +34,10 @@ from .turns import Games
 
 MODEL = PlackettLuce()
 # (μ, σ) of an AI seat by level: fixed, never updated. "normal" plays as a newcomer's μ is
-# expected to (25); "easy" a good deal weaker. σ is small because the AI does not change.
-AI_RATINGS: dict[str, tuple[float, float]] = {"easy": (20.0, 1.0), "normal": (25.0, 1.0)}
+# expected to (25); "easy" a good deal weaker, "strong" stronger (it beats normal in most duels:
+# README, "The strong AI"). σ is small because the AI does not change.
+AI_RATINGS: dict[str, tuple[float, float]] = {"easy": (20.0, 1.0), "normal": (25.0, 1.0),
+                                             "strong": (30.0, 1.0)}
 AI_OTHER = (25.0, 1.0)  # a level not listed (a game's own level names)
 TREND = 8  # ratings shown in a trend
 SERVERS_KEPT = 256  # servers whose boards stay in memory until their next finished game

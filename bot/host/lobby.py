@@ -12,12 +12,13 @@ from engine.version import AGORA_VERSION
 
 from ..logs import log
 from ..store import ChannelBusy, GameRow, SeatRow, StaleWrite
-from .deadlines import AI_LEVEL, MISSES_TO_OFFER, ON_DEADLINE
+from .deadlines import MISSES_TO_OFFER, ON_DEADLINE, substitute_level
 from .kinds import Kind, kind
 from .turns import Games, Refusal, Table
 
 # the host's own, for every game
-HOST_OPTIONS = ("reminder_hours", "fixed_seed", "language", "deadline_hours", "on_deadline")
+HOST_OPTIONS = ("reminder_hours", "fixed_seed", "language", "deadline_hours", "on_deadline",
+                "deadline_level")
 
 
 def lobby_options(info: GameInfo) -> list[str]:
@@ -76,6 +77,12 @@ class Lobby:
                             choices=", ".join(ON_DEADLINE)))
         if "on_deadline" in opts and not opts.get("deadline_hours"):
             raise Refusal(t("bot.err.on_deadline_alone"))
+        if "deadline_level" in opts:
+            if opts["deadline_level"] not in k.info.ai_levels:
+                raise Refusal(t("bot.err.deadline_level", value=opts["deadline_level"],
+                                choices=", ".join(k.info.ai_levels) or "-"))
+            if not opts.get("deadline_hours"):
+                raise Refusal(t("bot.err.deadline_level_alone"))
         unknown = set(opts) - set(lobby_options(k.info)) - set(HOST_OPTIONS)
         if unknown:
             raise Refusal(t("bot.err.unknown_option", names=", ".join(sorted(unknown)),
@@ -221,8 +228,7 @@ class Lobby:
             row = table.seats[seat]
             if row.missed < MISSES_TO_OFFER:
                 raise Refusal(t("bot.err.hand_over_back", name=row.name))
-            level = AI_LEVEL if AI_LEVEL in table.kind.info.ai_levels else \
-                table.kind.info.ai_levels[-1]
+            level = substitute_level(table.game.options, table.kind.info)
             await self._replace(table, row, user_id, level)
         fresh = await self.games.table(game_id)
         return fresh, fresh.seats[seat], row.user_id or 0

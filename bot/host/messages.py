@@ -80,6 +80,8 @@ def option_words(k: Kind, options: dict) -> str:
             shown = t(f"bot.language.{value}")
         elif name == "on_deadline":
             shown = t(f"bot.choice.on_deadline.{value}")
+        elif name == "deadline_level":
+            shown = t(f"bot.choice.level.{value}")
         parts.append(t("bot.lobby.option", label=label, value=shown))
     return "; ".join(parts)
 

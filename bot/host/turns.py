@@ -35,7 +35,7 @@ from engine.core import Decision, IllegalDecision, Prompt
 
 from ..logs import log
 from ..store import Draft, GameRow, GameStore, LogEntry, SeatRow, StaleWrite, remember
-from .deadlines import AI_LEVEL
+from .deadlines import substitute_level
 from .kinds import Kind, kind
 
 # log sources of decisions the seat's player did not make: never theirs to undo or confirm
@@ -679,7 +679,7 @@ class Games:
     @staticmethod
     def _deadline_segment(table: Table, seat: int, skip: bool) -> tuple[list[Decision], bool]:
         k = table.kind
-        level = AI_LEVEL if AI_LEVEL in k.info.ai_levels else k.info.ai_levels[-1]
+        level = substitute_level(table.game.options, k.info)
         state = table.state
         rng = random.Random(f"{table.game.seed}:{table.game.decisions}:{seat}:deadline")
         steps: list[Decision] = []

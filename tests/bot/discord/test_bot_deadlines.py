@@ -9,6 +9,7 @@ with human seats, its game clocks driven by a time source the test moves (never 
 - `on_deadline: skip`: Through the Ages' pass (ending the turn); Pantheon has none for its turn,
   so the AI decides, and the channel says why;
 - several seats asked at once (the test game's sealed offers) each have their own clock;
+- the host's `deadline_level` (easy here) plays instead of normal;
 - `/away`: the clocks and reminders pause, the channel and `/mygames` say who is away, `/away
   off` starts them again with the time already spent kept, and a server's cap ends the pause;
 - the same deadline on PostgreSQL."""
@@ -209,6 +210,28 @@ async def test_skip_passes_where_the_rules_have_a_pass_and_else_lets_the_ai_deci
             " hráče rozhodla AI (normální).") in channel_text(d, "game-2")
 
 
+async def test_the_host_chooses_the_level_that_plays_at_a_deadline(agora):
+    """The start option deadline_level (any of the game's levels; normal when unset) plays a
+    silent seat's turn: the lobby, the channel's notice and the log name it. A level without a
+    deadline is refused, and no game is opened (Discord offers only the game's levels)."""
+    d = agora.double
+    clock = FakeClock()
+    bot = await agora.start(clock=clock)
+    alone = await run(d, "alice", "amunre", "start", deadline_level="easy")
+    assert "needs deadline_hours as well" in alone.content
+    assert await bot.store.open_game(d.channel(CHANNEL).id) is None
+    gid = await open_game(agora, "amunre", PLAYERS, deadline_hours=24, deadline_level="easy")
+    assert "AI at the deadline: easy" in channel_text(d)
+    seat, user, _ = await waiting(agora, gid, PLAYERS)
+    clock.advance(24.1)
+    await bot.deadlines.due()
+    await settle(bot)
+    assert (f"⏰ <@{d.user(user).id}>'s time ran out (24 h): the AI (easy) decided for them."
+            in channel_text(d))
+    entries = await bot.store.log(gid)
+    assert entries[0].seat == seat and entries[0].source == "deadline"
+
+
 @pytest.fixture
 def sealed_registered():
     sealed_game.register()
@@ -239,7 +262,8 @@ async def test_several_seats_asked_at_once_each_have_their_own_clock(agora, seal
     await bot.deadlines.due()
     await settle(bot)
     text = channel_text(d)
-    assert f"⏰ {carol}'s time ran out (10 h): the AI (normal) decided for them." in text
+    # the sealed test game's AI has one level, random: the channel names the level that played
+    assert f"⏰ {carol}'s time ran out (10 h): the AI (random) decided for them." in text
     assert f"⏰ {bob}'s time ran out" not in text
     entries = await bot.store.log(gid)
     assert [(e.seat, e.source) for e in entries][:3] == [(0, "button"), (1, "button"),
