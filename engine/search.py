@@ -30,6 +30,7 @@ from typing import Any
 
 from engine.core import Decision, IllegalDecision
 
+LEVEL = "strong"  # every game's name for its search (a host thinks it in a process)
 BUDGET_ENV = "AGORA_AI_BUDGET"  # a factor on every game's budget (1 = about a second)
 
 

@@ -208,6 +208,7 @@ class AgoraBot(commands.AutoShardedBot):
                     await task
         if hasattr(self, "games"):
             self.games.closing.set()
+            self.games.thinker.close()
         if hasattr(self, "publisher"):
             try:  # within docker stop's 10 seconds, with the rest of the closing
                 await asyncio.wait_for(self.publisher.idle(), PUMPS_GRACE)

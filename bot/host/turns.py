@@ -25,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import random
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -37,6 +36,7 @@ from ..logs import log
 from ..store import Draft, GameRow, GameStore, LogEntry, SeatRow, StaleWrite, remember
 from .deadlines import substitute_level
 from .kinds import Kind, kind
+from .thinking import Thinker
 
 # log sources of decisions the seat's player did not make: never theirs to undo or confirm
 NOT_THE_PLAYERS = ("ai", "auto", "deadline")
@@ -203,6 +203,7 @@ class Games:
         self.ai_delay = ai_delay
         self._locks: dict[int, asyncio.Lock] = {}
         self.closing = asyncio.Event()  # set on shutdown: AI delays end early
+        self.thinker = Thinker()  # where the AI seats think
         # each game's current state, kept while its revision stands: one interaction loads a
         # game once, not once per question it asks, and a commit keeps the state it wrote, so
         # the next turn reads no state at all (the store keeps only checkpoints, which a
@@ -644,10 +645,11 @@ class Games:
             if fresh.game.revision != table.game.revision:
                 return None  # something else happened meanwhile; the caller looks again
             if seat.is_ai:
-                # seconds of pure engine work: in a worker thread, so the event loop still
-                # acknowledges other interactions within Discord's 3 seconds
-                steps = await asyncio.to_thread(self._ai_segment, fresh, w.seat,
-                                                seat.ai_level or fresh.kind.info.default_level)
+                # seconds of pure engine work: in a worker thread or process (thinking.py), so
+                # the event loop still acknowledges other interactions within Discord's 3 s
+                steps, _ = await self.thinker.segment(
+                    fresh.kind, fresh.state, w.seat, seat.ai_level or fresh.kind.info.default_level,
+                    f"{fresh.game.seed}:{fresh.game.decisions}:{w.seat}")
                 return await self._commit(fresh, w.seat, steps, "ai")
             answer = fresh.kind.rules.auto_answer(fresh.state, w.seat, seat.policy)
             if answer is not None:
@@ -659,8 +661,9 @@ class Games:
                        note: str) -> tuple[Commit, bool] | None:
         """A human seat's deadline has passed: its part is decided for it, as one commit
         logged with the source `deadline` and the journal line `note`. `skip`: the rules' pass
-        at every step that has one. The AI at level normal takes every other step (and all of
-        them without `skip`), deciding from that seat's own view. Returns the commit and
+        at every step that has one. The AI at the game's `deadline_level` (normal unless the
+        host chose another) takes every other step (and all of them without `skip`), deciding
+        from that seat's own view. Returns the commit and
         whether every step was a pass, or None when the seat is no longer waited for on that
         clock (it acted meanwhile, or another round got there first)."""
         async with self.lock(game_id):
@@ -671,28 +674,13 @@ class Games:
             if row.is_ai or row.asked_at != asked_at or seat not in table.kind.awaited(
                     table.state):
                 return None
-            steps, passed = await asyncio.to_thread(self._deadline_segment, table, seat, skip)
+            steps, passed = await self.thinker.segment(
+                table.kind, table.state, seat, substitute_level(table.game.options,
+                                                                table.kind.info),
+                f"{table.game.seed}:{table.game.decisions}:{seat}:deadline", skip=skip)
             if not steps:
                 return None
             return await self._commit(table, seat, steps, "deadline", note=note), passed
-
-    @staticmethod
-    def _deadline_segment(table: Table, seat: int, skip: bool) -> tuple[list[Decision], bool]:
-        k = table.kind
-        level = substitute_level(table.game.options, k.info)
-        state = table.state
-        rng = random.Random(f"{table.game.seed}:{table.game.decisions}:{seat}:deadline")
-        steps: list[Decision] = []
-        passed = True
-        while len(steps) < 1000 and seat in k.awaited(state):
-            d = k.pass_decision(state, seat) if skip else None
-            if d is None:
-                passed = False
-                d = k.ai_choose(state, seat, level, rng)
-            d = k.salted(state, seat, d)
-            state, _ = k.rules.apply(state, seat, d)
-            steps.append(d)
-        return steps, passed
 
     @staticmethod
     def _automatic(table: Table) -> tuple[Prompt, SeatRow] | None:
@@ -705,19 +693,3 @@ class Games:
                     table.state, w.seat, seat.policy) is not None:
                 return w, seat
         return None
-
-    @staticmethod
-    def _ai_segment(table: Table, seat: int, level: str) -> list[Decision]:
-        """The AI's decisions until the game no longer waits for that seat (or ends)."""
-        k = table.kind
-        state = table.state
-        assert state is not None
-        rng = random.Random(f"{table.game.seed}:{table.game.decisions}:{seat}")
-        steps: list[Decision] = []
-        while len(steps) < 1000:
-            if seat not in k.awaited(state):
-                break
-            d = k.salted(state, seat, k.ai_choose(state, seat, level, rng))
-            state, _ = k.rules.apply(state, seat, d)
-            steps.append(d)
-        return steps
