@@ -70,13 +70,14 @@ def _in_worker(game_id: str, dumped: dict[str, Any], seat: int, level: str, rng_
 class Thinker:
     """The AI's segments, each in a thread or (the searching level) in a worker process."""
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, *, isolate: bool = True) -> None:
         self.workers = workers or processes()
+        self.isolate = isolate  # False: every level in a thread (benchmarks compare)
         self._pool: ProcessPoolExecutor | None = None
 
     async def segment(self, k: Kind, state: Any, seat: int, level: str, rng_key: str, *,
                       skip: bool = False) -> tuple[list[Decision], bool]:
-        if level != search.LEVEL:
+        if level != search.LEVEL or not self.isolate:
             return await asyncio.to_thread(play_segment, k, state, seat, level, rng_key,
                                            skip=skip)
         dumped = await asyncio.to_thread(k.rules.dump, state)
