@@ -33,13 +33,23 @@ from data.i18n import t
 from engine.core import Decision, IllegalDecision, Prompt
 
 from ..logs import log
-from ..store import Draft, GameRow, GameStore, LogEntry, SeatRow, StaleWrite, remember
+from ..store import (
+    CHECKPOINT_EVERY,
+    Draft,
+    GameRow,
+    GameStore,
+    LogEntry,
+    SeatRow,
+    StaleWrite,
+    remember,
+)
 from .deadlines import substitute_level
 from .kinds import Kind, kind
 from .thinking import Thinker
 
 # log sources of decisions the seat's player did not make: never theirs to undo or confirm
 NOT_THE_PLAYERS = ("ai", "auto", "deadline")
+CURSORS = 64  # games whose last past state asked for is kept (the replay's cursor)
 
 
 class Refusal(Exception):
@@ -195,6 +205,11 @@ def part_done(k: Kind, committed: Any, preview: Any, seat: int) -> bool:
     return bool(set(awaited) - {seat} - set(k.awaited(committed)))
 
 
+def _identity(entry: LogEntry) -> tuple[int, float, int]:
+    """A logged decision told apart from the one an undo may have put in its place."""
+    return entry.seq, entry.created_at, entry.seat
+
+
 class Games:
     """Everything that changes a game in play, serialised per game by an asyncio lock."""
 
@@ -211,6 +226,9 @@ class Games:
         # state bumps: another process's commit (several processes on one PostgreSQL
         # database) makes the cached state stale, and the row, read fresh, says so
         self._states: dict[int, tuple[int, Any]] = {}
+        # per game, the last past state asked for (the replay steps through them): (decisions,
+        # the identity of the log entry that led to it, the state); see _from_cursor
+        self._cursors: dict[int, tuple[int, tuple[int, float, int], Any]] = {}
         # each seat's draft applied (its preview), see _remember_preview
         self._previews: dict[tuple[int, int], tuple[tuple[int, int, str], tuple[Decision, ...],
                                                      Any, tuple[Applied, ...]]] = {}
@@ -220,6 +238,7 @@ class Games:
         finished game's last post is out, so that a finished game leaves nothing behind
         (issue 27). Reading the game again (/status, /board) loads it again."""
         self._states.pop(game_id, None)
+        self._cursors.pop(game_id, None)
         for key in [k for k in self._previews if k[0] == game_id]:
             self._previews.pop(key, None)
         lock = self._locks.get(game_id)
@@ -287,7 +306,39 @@ class Games:
         """The state after `decisions` decisions."""
         if decisions == table.game.decisions:
             return table.state
-        return await self._stored_state(table.game, decisions)
+        found = await self._from_cursor(table.game, decisions)
+        if found is not None:
+            state, last = found
+        else:
+            state = await self._stored_state(table.game, decisions)
+            last = (await self.store.log(table.game.id, decisions - 1, decisions) or [None])[0]
+        if state is not None and last is not None:
+            remember(self._cursors, table.game.id, (decisions, _identity(last), state), CURSORS)
+        return state
+
+    async def _from_cursor(self, game: GameRow, decisions: int
+                           ) -> tuple[Any, LogEntry] | None:
+        """The state after `decisions` from the last past state asked of this game, when it is
+        at most CHECKPOINT_EVERY decisions before: the replay's next step replays one decision,
+        not up to 31 from a checkpoint it must decode first. Only while the decision the
+        cursor last applied is still in the log (an undo replaces the log's tail). The
+        cursor's state is never changed in place: a picture may still be drawn from it."""
+        cursor = self._cursors.get(game.id)
+        if cursor is None or not 0 <= decisions - cursor[0] <= CHECKPOINT_EVERY:
+            return None
+        at, identity, state = cursor
+        entries = await self.store.log(game.id, at - 1, decisions)
+        if not entries or _identity(entries[0]) != identity or len(entries) != decisions - at + 1:
+            self._cursors.pop(game.id, None)
+            return None
+        rules = kind(game.game).rules
+        try:
+            for i, e in enumerate(entries[1:]):
+                state, _ = rules.apply(state, e.seat, Decision.from_json(e.decision),
+                                       in_place=i > 0)
+        except IllegalDecision:
+            return None
+        return state, entries[-1]
 
     async def _stored_state(self, game: GameRow, decisions: int) -> Any | None:
         """The state after `decisions` decisions: the stored checkpoint at or before it, with

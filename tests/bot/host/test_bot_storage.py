@@ -9,7 +9,7 @@ import random
 import pytest
 
 from bot.host.lobby import Lobby
-from bot.host.turns import Games
+from bot.host.turns import Games, Refusal
 from bot.store import CHECKPOINT_EVERY
 from engine.core import Decision
 from tests.bot.bot_helpers import click_random
@@ -62,4 +62,71 @@ async def test_every_state_is_its_checkpoint_replayed(backend, request, tmp_path
     # (PostgreSQL stores every current state; on SQLite this game's, after 96 decisions, is
     # fewer than CHECKPOINT_EVERY after the last checkpoint, 68, so it was replayed)
     assert (table.game.decisions in kept) == (backend == "postgres")
+    await store.close()
+
+
+async def test_the_replay_cursor_never_serves_a_step_an_undo_replaced(tmp_path):
+    """Past states come one decision on from the last one asked for (the replay's cursor),
+    but a step taken back with /undo and played otherwise is never built on: every state
+    asked for is the log's, as a replay from the start gives it. The undo is made through
+    another turn service than the one asked for the states (as `agora web`, or a second bot
+    process, sees another's undo only in the log)."""
+    store = await open_backend("sqlite", None, tmp_path)
+    games = Games(store)
+    web = Games(store)
+    lobby = Lobby(games)
+    table = await lobby.start(game="pantheon", guild_id=1, channel_id=5, user_id=1, name="a",
+                              options={"seed": 4})
+    for user in (2, 3):
+        await lobby.join(game="pantheon", channel_id=5, user_id=user, name=f"u{user}")
+    await lobby.begin(game="pantheon", channel_id=5, user_id=1, can_manage=True)
+    gid = table.game.id
+    rng = random.Random(8)
+    undone = None
+    for _ in range(400):  # click until a step can be taken back
+        await click_random(games, gid, rng)
+        table = await games.table(gid)
+        n = table.game.decisions
+        batch = await store.last_batch(gid)
+        user = table.seats[batch[0].seat].user_id if batch else None
+        if n < 3 or user is None or len(batch) < 2:
+            continue
+        # the cursor stands after the batch's first step, which the undo takes back
+        await web.state_at(table, batch[0].seq)
+        await web.state_at(table, batch[0].seq + 1)
+        panel = await games.panel(table, batch[0].seat)
+        if panel.steps:
+            continue
+        try:
+            await games.undo(gid, user)  # the batch's last step
+        except Refusal:
+            continue
+        for _ in batch[1:]:
+            await games.undo(gid, user)  # and the rest, kept as a draft by the first undo
+        undone = batch[0]
+        break
+    assert undone is not None
+    # the same seat plays another option in the undone step's place, and the game goes on
+    table = await games.table(gid)
+    panel = await games.panel(table, undone.seat)
+    other = next(i for i, d in enumerate(panel.options) if d.to_json() != undone.decision)
+    await games.choose(gid, table.seats[undone.seat].user_id, token=panel.token,
+                       number=panel.number, index=other)
+    table = await games.table(gid)
+    if (await games.panel(table, undone.seat)).complete:
+        panel = await games.panel(table, undone.seat)
+        await games.confirm(gid, table.seats[undone.seat].user_id, token=panel.token,
+                            number=panel.number)
+    while (await games.table(gid)).game.decisions < undone.seq + 3:
+        await click_random(games, gid, rng)
+    table = await games.table(gid)
+    rules = table.kind.rules
+    state = rules.load((await store.checkpoint(gid, 0))[1])
+    expected = [rules.dump(state)]
+    for e in await store.log(gid):
+        state, _ = rules.apply(state, e.seat, Decision.from_json(e.decision))
+        expected.append(rules.dump(state))
+    assert (await store.log(gid, undone.seq, undone.seq + 1))[0].decision != undone.decision
+    for n in range(undone.seq + 1, table.game.decisions + 1):
+        assert rules.dump(await web.state_at(table, n)) == expected[n], n
     await store.close()
