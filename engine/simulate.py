@@ -13,6 +13,7 @@ a finished game (Pantheon adds "epochs"). They follow the common fields in the s
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -65,16 +66,21 @@ def random_game(rules: Any, players: int, seed: int, options: dict[str, Any] | N
     """Play one game with `players` seats to its end; the chooser is seeded from `seed`.
 
     Returns the final state and its summary: {"seed", "players", "decisions", "scores",
-    "winners"} followed by the game's `record_extras(state)` if it has that hook. Raises
+    "winners", "decisions_by_kind"} followed by the game's `record_extras(state)` if it has
+    that hook. `decisions_by_kind` counts the decisions applied of each kind (`Decision.kind`,
+    sorted by kind): whether a game's random play reaches each of its mechanisms. Raises
     RuntimeError if the game has not ended after `max_decisions` decisions."""
     rng = random.Random(seed)
     state = rules.new_game(player_names(players), seed, options)
-    state, count = play_random(rules, state, rng, max_decisions)
+    kinds: Counter[str] = Counter()
+    state, count = play_random(rules, state, rng, max_decisions,
+                               lambda seat, d, events: kinds.update((d.kind,)))
     res = rules.result(state)
     if res is None:
         raise RuntimeError(f"game with seed {seed} did not end in {max_decisions} decisions")
     summary: dict[str, Any] = {"seed": seed, "players": players, "decisions": count,
-                               "scores": list(res["scores"]), "winners": list(res["winners"])}
+                               "scores": list(res["scores"]), "winners": list(res["winners"]),
+                               "decisions_by_kind": dict(sorted(kinds.items()))}
     extras = getattr(rules, "record_extras", None)
     if extras is not None:
         summary.update(extras(state))

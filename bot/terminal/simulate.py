@@ -1,7 +1,8 @@
 """`agora simulate <game> --players N --games K --seed S [--json] [--option KEY=VALUE ...]`:
 whole games with random legal decisions (engine/simulate.py), for any registered game. Seats
 count from 1 in the text ("winner 2") and in the JSON ("winner_seats": [2]; the first of
-"scores" is seat 1). Every JSON game names the engine options it was played with ("options")."""
+"scores" is seat 1). Every JSON game names the engine options it was played with ("options")
+and how many decisions of each kind it applied ("decisions_by_kind")."""
 
 from __future__ import annotations
 

@@ -19,6 +19,9 @@ def test_simulate_json_output() -> None:
         # seats count from 1, as in the text ("winner 2")
         assert g["winner_seats"] and max(g["scores"]) == g["scores"][g["winner_seats"][0] - 1]
         assert g["decisions"] > 50
+        # every decision counted by its kind; Pantheon's turns begin with an action choice
+        assert sum(g["decisions_by_kind"].values()) == g["decisions"]
+        assert g["decisions_by_kind"]["action"] > 0
     assert summary["decisions"] == sum(g["decisions"] for g in games)
     assert summary["games_per_second"] > 0
 
