@@ -18,7 +18,8 @@ prompt showed the next step, p50/p95/max, in three set-ups, each for `--seconds`
 - `strong, thread`: at level strong, thought in a thread of the bot's process (what the bot
   would do without the worker: the search holds the interpreter lock).
 
-And, per set-up, how many decisions A's AI seats made. The times are this machine's; the
+And, per set-up, how many decisions A's AI seats made (a star: A ended within the time, and
+B's clicks went on alone). The times are this machine's; the
 ratios between set-ups are the figure.
 """
 
@@ -52,8 +53,8 @@ A, B = "game-1", "game-2"
 SETUPS = (("normal", True), ("strong", True), ("strong", False))
 
 
-async def open_game(d: DiscordDouble, game: str, channel: str, people: list[str], seed: int,
-                    ai: int = 0, level: str = "normal") -> None:
+async def open_game(d: DiscordDouble, bot, game: str, channel: str, people: list[str],
+                    seed: int, ai: int = 0, level: str = "normal") -> int:
     async def run(user: str, *names: str, **options) -> None:
         inter = await d.slash(user, channel, game, *names, options=options)
         await inter.wait_done(30)
@@ -62,8 +63,10 @@ async def open_game(d: DiscordDouble, game: str, channel: str, people: list[str]
         await run(name, "join")
     for _ in range(ai):
         await run(people[0], "addbot", level=level)
+    game_id = (await bot.store.open_game(d.channel(channel).id)).id
     await run(people[0], "begin")
     await d.wait_for_message(channel, lambda m: bool(m.attachments), timeout=30)
+    return game_id
 
 
 async def clicker(d: DiscordDouble, bot, channel: str, people: list[str], until: float,
@@ -99,8 +102,8 @@ async def one_setup(game: str, level: str, isolate: bool, seconds: float, seed: 
         runner = await start_bot(d, bot)
         bot.games.thinker = Thinker(1, isolate=isolate)
         try:
-            await open_game(d, game, A, ["alice"], seed, ai=2, level=level)
-            await open_game(d, game, B, ["bob", "carol", "dave"], seed + 1)
+            a = await open_game(d, bot, game, A, ["alice"], seed, ai=2, level=level)
+            await open_game(d, bot, game, B, ["bob", "carol", "dave"], seed + 1)
             await settle(bot)
             acks: list[float] = []
             steps: list[float] = []
@@ -108,16 +111,14 @@ async def one_setup(game: str, level: str, isolate: bool, seconds: float, seed: 
             await asyncio.gather(clicker(d, bot, A, ["alice"], until, None, None),
                                  clicker(d, bot, B, ["bob", "carol", "dave"], until, acks,
                                          steps))
-            a = (await bot.store.open_game(d.channel(A).id))
-            ai_decisions = 0
-            if a is not None:
-                ai_decisions = sum(1 for e in await bot.store.log(a.id) if e.source == "ai")
+            ai_decisions = sum(1 for e in await bot.store.log(a) if e.source == "ai")
+            a_over = (await bot.store.game(a)).status == "over"
         finally:
             bot.games.thinker.close()
             await runner.stop()
             await d.stop()
     q = statistics.quantiles
-    return {"clicks": len(acks), "ai": ai_decisions,
+    return {"clicks": len(acks), "ai": ai_decisions, "over": a_over,
             "ack_p50": q(acks, n=100)[49], "ack_p95": q(acks, n=100)[94], "ack_max": max(acks),
             "step_p50": q(steps, n=100)[49], "step_p95": q(steps, n=100)[94],
             "step_max": max(steps)}
@@ -135,10 +136,11 @@ def main() -> None:
     for level, isolate in SETUPS:
         r = asyncio.run(one_setup(args.game, level, isolate, args.seconds, args.seed))
         name = f"{level}, {'process' if isolate and level == 'strong' else 'thread'}"
-        print(f"{name:18} {r['clicks']:6d} {r['ai']:6d} "
+        print(f"{name:18} {r['clicks']:6d} {r['ai']:6d}{'*' if r['over'] else ' '}"
               + " ".join(f"{r[k] * 1000:7.1f}ms" for k in (
                   "ack_p50", "ack_p95", "ack_max", "step_p50", "step_p95", "step_max")),
               flush=True)
+    print("(*: game A ended within the time; B went on alone)")
 
 
 if __name__ == "__main__":
