@@ -63,6 +63,8 @@ def sample(seen: View, rng: random.Random,
     frame = seen.frame or {}
     kind = frame.get("t")
     s = _public(seen)
+    rng.shuffle(s.province_deck)  # its contents are public, its order is not (A-INFO-2/3)
+    s.rng = rng.getrandbits(64)  # the engine's own draws from here on (reshuffles)
     own = s.players[me]
     sealed = [p.seat for p in seen.players if p.sealed and p.seat != me]
     # --- cards nobody has shown --------------------------------------------------------------
