@@ -26,8 +26,10 @@ buy, correct or take their rewards (A-FLOW-2..4, A-SAC-7, A-SAC-11), so it is re
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from data.amunre import BOARD
@@ -47,14 +49,16 @@ AFTER = {"bid": "buy_phase", "cover": "buy_phase", "buy": "sacrifice_phase",
          "bonus": "kingdom"}
 
 
-def all_cards(n: int) -> Counter[str]:
-    """Every power card of an n-player game: the box's cards (A-SETUP-1; one Master Builder per
-    seat is dealt instead of shuffled in, so the count is the box's whatever n is)."""
-    return Counter({card: count for card, count in BOARD["power_cards"].items()})
+Decide = Callable[[State, int, random.Random], Decision]
 
 
-def sample(seen: View, rng: random.Random,
-           decide: Any = None) -> State:
+def all_cards() -> Counter[str]:
+    """Every power card of the game: the box's cards (A-SETUP-1; one Master Builder per seat is
+    dealt instead of shuffled in, so the count is the box's whatever the number of seats)."""
+    return Counter(dict(BOARD["power_cards"]))
+
+
+def sample(seen: View, rng: random.Random, decide: Decide | None = None) -> State:
     """A full state consistent with `seen` (see the module docstring). `decide(state, seat, rng)`
     makes the other seats' sealed choices (the normal AI by default)."""
     me = seen.seat
@@ -68,7 +72,7 @@ def sample(seen: View, rng: random.Random,
     own = s.players[me]
     sealed = [p.seat for p in seen.players if p.sealed and p.seat != me]
     # --- cards nobody has shown --------------------------------------------------------------
-    pool = all_cards(n)
+    pool = all_cards()
     pool.subtract(seen.power_discard)
     pool.subtract(own.cards)
     mine = seen.players[me]
@@ -160,8 +164,6 @@ def _sealed(mine: dict[str, Any] | None, what: str, seen: View, me: int
 
 
 def _copy(x: Any) -> Any:
-    import copy
-
     return copy.deepcopy(x)
 
 
@@ -266,7 +268,7 @@ def _later_rounds(round_no: int) -> list[dict[str, Any]]:
     return [*({"t": "round", "round": r} for r in range(round_no + 1, ROUNDS + 1)), {"t": "end"}]
 
 
-def _seal(s: State, sealed: list[int], rng: random.Random, decide: Any) -> None:
+def _seal(s: State, sealed: list[int], rng: random.Random, decide: Decide | None) -> None:
     """The other seats that have sealed make their choice again here, from their own view of
     this world (the normal AI unless `decide` is given): they are put back among the seats
     awaited, in turn order, and answer until they have sealed."""
