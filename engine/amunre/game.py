@@ -30,7 +30,7 @@ INFO = GameInfo(
         OptionSpec("start_player", "int", None, t("amunre.option.start_player", "en"),
                    minimum=0, maximum=4, in_lobby=False),
     ),
-    ai_levels=("easy", "normal"),
+    ai_levels=("easy", "normal", "strong"),
     ai_default="normal",  # the strong level thinks for about a second a decision: asked for by name
     policies=("ask",),
     rules_topics=("overview", "setup", "auction", "buy", "sacrifice", "income", "scoring",

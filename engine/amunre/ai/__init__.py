@@ -15,6 +15,13 @@ returns one of `options(state, seat)`. Levels:
 * ``"easy"``: the same machinery with cruder values (income only, no scoring lookahead), random
   noise on the bids, small random sacrifices, no Bid Blockade / Overbid: legal, sensible, fast
   and beatable.
+* ``"strong"``: determinized search (`strong.py` on engine/search.py): where a decision shapes
+  the game (bids, the buying turn, the sacrifice, Sacrifice Correction) it samples full worlds
+  from the seat's view (`worlds.py`: hidden cards, deck orders, the others' gold and sealed
+  choices drawn from what the seat may know), plays the normal AI's choice and a few
+  alternatives in each, rolls every world out with the normal AI to the end of the round and
+  keeps the best mean margin. Elsewhere it answers as normal. About a second a searched
+  decision on one core (`AGORA_AI_BUDGET` scales it).
 * ``"random"``: uniform among the options (the benchmark's baseline).
 
 Fair by construction (A-INFO): `choose` reads the state exactly twice, as a player of `seat`
@@ -43,7 +50,7 @@ from ..state import State
 from ..view import View
 from .policy import decide_level
 
-LEVELS = ("easy", "normal")
+LEVELS = ("easy", "normal", "strong")
 ALL_LEVELS = (*LEVELS, contract.RANDOM)
 
 
@@ -76,6 +83,10 @@ def _valued(seen: View, opts: list[Decision], level: str, rng: random.Random
     """What the level's valuation wants; None for a spectator's view (no seat to play for)."""
     if seen.seat is None:
         return None
+    if level == "strong":
+        from . import strong  # the search imports this module's `choose` for its roll-outs
+
+        return strong.decide(seen, opts, rng)
     return decide_level(seen, seen.seat, opts, level, rng)
 
 

@@ -1,7 +1,8 @@
 """The Amun-Re AI (engine/amunre/ai): its decisions are always legal, whole all-AI games finish at
 3, 4 and 5 players, it decides from its own seat's view and options only (A-INFO-1/2: another
 seat's gold, power cards and sealed sacrifice, the decks and the free cards under a province card
-never change its choice), and it is deterministic across processes (PYTHONHASHSEED)."""
+never change its choice), and it is deterministic across processes (PYTHONHASHSEED). The strong
+level is covered with a small search budget (AGORA_AI_BUDGET); test_ai_strong.py tests it more."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import pytest
 
 import engine.amunre as A
 from data.amunre import CARD_TYPES
+from engine import search
 from engine.amunre import ai
 from engine.amunre.state import State
 from engine.core import Decision, IllegalDecision
@@ -125,12 +127,14 @@ def hidden_differs(a: State, b: State, keep: int) -> bool:
                    for p, q in zip(a.players, b.players, strict=True) if p.seat != keep))
 
 
-@pytest.mark.parametrize("level", ["easy", "normal"])
+@pytest.mark.parametrize("level", ["easy", "normal", "strong"])
 @pytest.mark.parametrize("n", [3, 4, 5])
-def test_choice_unchanged_when_others_hidden_parts_change(level, n):
+def test_choice_unchanged_when_others_hidden_parts_change(level, n, monkeypatch):
+    # the strong level searches worlds drawn from the view: a small budget keeps this fast
+    monkeypatch.setenv(search.BUDGET_ENV, "0.02")
     states = recorded(n, 11)
     rng = random.Random(n)
-    step = max(1, len(states) // 60)
+    step = max(1, len(states) // (12 if level == "strong" else 60))
     kinds = set()
     for i in range(0, len(states), step):
         s = states[i]
@@ -146,8 +150,9 @@ def test_choice_unchanged_when_others_hidden_parts_change(level, n):
             # without an rng too: the default rng is seeded from the view only
             assert ai.choose(s, seat, level) == ai.choose(t, seat, level)
             kinds.add(A.pending(s)[0].kind)
-    # the sample covers the steps where secrets matter most
-    assert {"bid", "buy", "sacrifice", "reward", "income", "bonus"} <= kinds
+    # the sample covers the steps where secrets matter most (strong: fewer, searches are slow)
+    assert ({"bid", "buy", "sacrifice"} if level == "strong"
+            else {"bid", "buy", "sacrifice", "reward", "income", "bonus"}) <= kinds
 
 
 def test_the_decision_code_gets_only_the_view_and_options(monkeypatch):
@@ -179,7 +184,7 @@ import hashlib, json, random
 import engine.amunre as A
 from engine.amunre import ai
 s = A.new_game(3, 5)
-levels = ["normal", "easy", "normal"]
+levels = ["normal", "easy", "strong"]
 rngs = [random.Random(50 + q) for q in range(3)]
 h = hashlib.sha256()
 while A.result(s) is None and s.round <= 2:
@@ -194,17 +199,19 @@ print(s.decisions, h.hexdigest())
 def test_deterministic_across_hash_seeds():
     outs = []
     for hash_seed in ("0", "12345"):
-        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)}
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT),
+               search.BUDGET_ENV: "0.05"}  # the strong seat searches with a small budget
         run = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, env=env,
                              capture_output=True, text=True, timeout=60, check=True)
         outs.append(run.stdout.strip())
     assert outs[0] == outs[1] and int(outs[0].split()[0]) > 50
 
 
-def test_same_rng_same_decision():
+def test_same_rng_same_decision(monkeypatch):
+    monkeypatch.setenv(search.BUDGET_ENV, "0.02")
     s = recorded(5, 11)[25]
     seat = A.pending(s)[0].seat
-    for level in ("easy", "normal", "random"):
+    for level in ("easy", "normal", "strong", "random"):
         assert ai.choose(s, seat, level, random.Random(9)) == ai.choose(
             s, seat, level, random.Random(9))
     assert isinstance(ai.choose(s, seat), Decision)

@@ -32,7 +32,8 @@ def test_the_module_meets_the_contract():
     info = A.INFO
     assert (info.id, info.name, info.min_players, info.max_players) == ("amunre", "Amun-Re", 3, 5)
     assert info.colours == COLOUR_ORDER and len(set(info.colours)) == 5
-    assert info.ai_levels == ("easy", "normal") and info.policies == ("ask",)
+    assert info.ai_levels == ("easy", "normal", "strong") and info.policies == ("ask",)
+    assert info.ai_default == "normal"  # the strong level thinks a second: asked for by name
     assert (info.player_rule, info.turn_rule, info.end_rule, info.shared_win_rule) == (
         "A-SETUP-9", "A-FLOW-4", "A-END-1", "A-END-3")
     assert set(info.turn_prompts) <= {"bid", "buy"}
