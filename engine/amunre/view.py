@@ -80,6 +80,8 @@ class View:
     last: dict[str, Any]
     result: dict[str, Any] | None
     verified: bool = field(default=False)  # the board data is checked (A-DOC-5)
+    # the game's options (public: the lobby posts them); the strong AI's worlds play by them
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 PUBLIC_FRAME_KEYS = ("t", "seat", "who", "step", "done", "item", "left", "due")
@@ -141,7 +143,7 @@ def make_view(s: State, seat: int | None) -> View:
         income_cards=copy.deepcopy(s.income_cards), players=players,
         waiting=[{"seat": q, "kind": frame["t"]} for q in awaited] if frame else [],
         frame=public_frame, last=copy.deepcopy(s.last), result=copy.deepcopy(s.result),
-        verified=BOARD.verified)
+        verified=BOARD.verified, options=copy.deepcopy(s.options))
 
 
 def _own(choice: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -129,7 +129,8 @@ def _public(seen: View) -> State:
                                 pyramids=pv.pyramids)
                  for name, pv in seen.provinces.items()}
     deck = sorted(name for name, pv in seen.provinces.items() if pv.card == "deck")
-    s = State(seed=0, rng=0, secret="0" * 32, options={}, players=players, provinces=provinces,
+    s = State(seed=0, rng=0, secret="0" * 32, options=dict(seen.options), players=players,
+              provinces=provinces,
               round=seen.round, phase=seen.phase, pharaoh=seen.pharaoh, temple=seen.temple,
               power_discard=list(seen.power_discard), province_deck=deck,
               province_used=list(seen.province_used),

@@ -63,6 +63,30 @@ def test_a_sampled_world_keeps_the_view_and_the_options(n):
     assert {"bid", "buy", "place", "sacrifice", "reward", "income", "bonus"} <= set(kinds)
 
 
+def test_a_sampled_world_plays_by_the_games_options():
+    # the options are public (the lobby posts them, and the view carries them): a capped bid
+    # (A-GAP bid_cap) is as capped in every world as in the game, or a searched bid the real
+    # game allows would be refused there
+    opts = {"bid_cap": 2, "correction_may_abstain": True}
+    s = A.new_game(3, 5, opts)
+    rng = random.Random(5)
+    bids = 0
+    for _ in range(60):
+        waiting = A.pending(s)
+        if not waiting:
+            break
+        seat = waiting[0].seat
+        seen = A.view(s, seat)
+        assert seen.options == opts
+        w = worlds.sample(seen, rng)
+        assert w.options == opts
+        assert sorted(d.canonical() for d in A.options(w, seat)) == sorted(
+            d.canonical() for d in A.options(s, seat))
+        bids += waiting[0].kind == "bid"
+        s, _ = A.apply(s, seat, ai.choose(s, seat, "normal", random.Random(1)))
+    assert bids > 3
+
+
 def test_the_hidden_parts_are_drawn_not_copied():
     # A-INFO-1/2: other hands, gold and the decks' order differ from world to world
     s, seat = next((s, q) for s, q in positions(4, 11, 1) if s.phase == "auction" and s.round == 2)
