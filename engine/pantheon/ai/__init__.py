@@ -109,4 +109,4 @@ def stamp(seen: View) -> int:
     return zlib.crc32(json.dumps(data, sort_keys=True, separators=(",", ":")).encode())
 
 
-__all__ = ["ALL_LEVELS", "LEVELS", "choose", "decide", "decide_seen", "stamp"]
+__all__ = ["ALL_LEVELS", "LEVELS", "STRONG", "choose", "decide", "decide_seen", "stamp"]

@@ -55,10 +55,11 @@ def make_game(normal: Normal) -> search.Game:
 
 
 def decide(game: search.Game, seen: View, opts: list[Decision], rng: random.Random,
-           stats: search.Stats | None = None) -> Decision:
-    """The strong decision at a searched prompt (see `searched`)."""
+           stats: search.Stats | None = None, budget: int | None = None) -> Decision:
+    """The strong decision at a searched prompt (see `searched`); `budget` in simulated
+    decisions (the game's, scaled by AGORA_AI_BUDGET, when None)."""
     assert seen.seat is not None
-    return search.search(game, seen, seen.seat, opts, rng, stats=stats)
+    return search.search(game, seen, seen.seat, opts, rng, budget=budget, stats=stats)
 
 
 def candidates(seen: View, opts: list[Decision], rng: random.Random) -> list[Decision]:

@@ -94,10 +94,10 @@ def sample(seen: View, rng: random.Random) -> State:
 
 # --- the pools ---------------------------------------------------------------------------------
 
-def _left(pool: Counter[Any], seen: Counter[Any]) -> list[Any]:
-    """What of `pool` is not seen, as a sorted list (sorted: the draw must not depend on the
-    order a Counter was filled in)."""
-    return sorted((pool - seen).elements())
+def _left(pool: Counter[Any], visible: Counter[Any]) -> list[Any]:
+    """What of `pool` is not visible, as a sorted list (sorted: the draw must not depend on
+    the order a Counter was filled in)."""
+    return sorted((pool - visible).elements())
 
 
 def _split(items: list[Any], n: int, rng: random.Random) -> tuple[list[Any], list[Any]]:
