@@ -81,7 +81,7 @@ def _planned(seen: View, opts: list[Decision], level: str, rng: random.Random
     has no handler for."""
     if level == search.LEVEL:
         if strong.searched(seen):
-            return strong.decide(STRONG, seen, opts, rng)
+            return strong.decide(STRONG[len(seen.players)], seen, opts, rng)
         level = "normal"  # the follow-up prompts: the normal level plans the action anyway
     b = from_view(seen)
     handler = HANDLERS.get(b.frame.get("t", ""))
@@ -95,7 +95,7 @@ def _normal(seen: View, opts: list[Decision], rng: random.Random) -> Decision:
     return decide_seen(seen, opts, "normal", rng)[0]
 
 
-STRONG = strong.make_game(_normal)
+STRONG = {n: strong.make_game(_normal, n) for n in sorted(strong.BUDGET)}  # by player count
 
 
 def _not_this_seat() -> IllegalDecision:

@@ -30,9 +30,11 @@ from .policy import Ctx, action_gains
 from .values import NORMAL, Valuer
 from .worlds import ACTION, sample
 
-# simulated decisions per search at AGORA_AI_BUDGET=1; a duel's rollout of one round is about
-# ten decisions, so this is some 60 rollouts shared by the candidates
-BUDGET = 650
+# simulated decisions per search at AGORA_AI_BUDGET=1, by the number of players: about a second
+# of one core (p95). A duel's rollout of one round is about ten decisions, so some 60 rollouts
+# shared by the candidates; at a bigger table a decision costs more (more seats to plan around
+# and to value), so fewer fit in the second.
+BUDGET = {2: 650, 3: 520, 4: 420}
 HORIZON = 60  # decisions at most in one rollout (a round is far fewer; a guard, not a limit)
 
 Normal = Callable[[View, list[Decision], random.Random], Decision]
@@ -43,15 +45,16 @@ def searched(seen: View) -> bool:
     return seen.seat is not None and seen.step is not None and seen.step["kind"] == ACTION
 
 
-def make_game(normal: Normal) -> search.Game:
-    """The search.Game of Pantheon; `normal(seen, opts, rng)` is the normal level's decision
-    (the package's decide_seen, passed in so this module does not import its own package)."""
+def make_game(normal: Normal, players: int) -> search.Game:
+    """The search.Game of Pantheon at a table of `players`; `normal(seen, opts, rng)` is the
+    normal level's decision (the package's decide_seen, passed in so this module does not
+    import its own package)."""
 
     def rollout(state: State, seat: int, rng: random.Random) -> Decision:
         return normal(rules.view(state, seat), rules.options(state, seat), rng)
 
     return search.Game(rules=rules, sample=sample, rollout=rollout, value=value, stop=stop,
-                       budget=BUDGET, candidates=candidates)
+                       budget=BUDGET[players], candidates=candidates)
 
 
 def decide(game: search.Game, seen: View, opts: list[Decision], rng: random.Random,

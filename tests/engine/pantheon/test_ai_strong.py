@@ -139,7 +139,7 @@ def test_hidden_zones_rewritten_to_nonsense_change_no_strong_decision() -> None:
         runs = []
         for st in (s, other):
             stats = search.Stats()
-            d = strong.decide(STRONG, view(st, seat), options(st, seat), random.Random(compared),
+            d = strong.decide(STRONG[3], view(st, seat), options(st, seat), random.Random(compared),
                               stats=stats, budget=SMALL)
             runs.append((d, stats.means, stats.simulated))
         assert runs[0] == runs[1]
@@ -151,7 +151,7 @@ def test_hidden_zones_rewritten_to_nonsense_change_no_strong_decision() -> None:
 
 
 def test_strong_against_normal_plays_legal_decisions_of_its_own(monkeypatch) -> None:
-    monkeypatch.setenv(search.BUDGET_ENV, str(SMALL / strong.BUDGET))
+    monkeypatch.setenv(search.BUDGET_ENV, str(SMALL / strong.BUDGET[2]))
     searched = 0
     for game in range(2):
         levels = ["strong", "normal"] if game == 0 else ["normal", "strong"]
