@@ -357,7 +357,7 @@ class Session:
                          else random.SystemRandom().randrange(10**6))
             n, ai = args.players, args.ai
             self.humans = list(range(n - ai))
-            self.level = getattr(args, "level", None) or (levels[-1] if levels else "-")
+            self.level = getattr(args, "level", None) or self.info.default_level or "-"
             self.names = [t("offline.human_name", n=i + 1) if len(self.humans) > 1
                           else t("offline.you_name") for i in self.humans]
             self.names += [t("offline.ai_name", n=i + 1, level=level_name(self.level))

@@ -28,7 +28,7 @@ INFO = GameInfo(
         OptionSpec("start_player", "int", None, "The seat that begins (default: drawn by lot)",
                    minimum=0, maximum=3, in_lobby=False),
     ),
-    ai_levels=("easy", "normal"),
+    ai_levels=("easy", "normal", "strong"),
     ai_default="normal",  # the strong level thinks for about a second a decision: asked for by name
     policies=("ask", "draw"),
     rules_topics=("overview", "turn", "move", "follow", "buy", "god", "draw", "loot", "peoples",

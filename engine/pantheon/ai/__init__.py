@@ -10,6 +10,10 @@ returns one of `options(state, seat)`. Levels:
 * ``"easy"`` uses the same machinery with cruder weights, no search over the number of movement
   cards, a single greedy movement plan and random noise on its action choice: legal, sensible,
   fast and beatable.
+* ``"strong"`` searches (engine/search.py, `strong.py`): at the prompt that begins a turn it
+  plays each possible action in worlds sampled from its view (`worlds.py`), lets the normal
+  level play on to its next turn, and takes the action with the best mean estimated margin;
+  the normal level answers the prompts that follow. About a second a searched decision.
 * ``"random"`` picks uniformly among the options (the benchmark's baseline).
 
 Fair by construction (P-GAP-HIDDEN): `choose` turns the state into `view(state, seat)`, the
@@ -32,18 +36,19 @@ import zlib
 from dataclasses import asdict
 
 from data.i18n import t
-from engine import contract
+from engine import contract, search
 from engine.core import Decision, IllegalDecision
 
 from ..game import options, view
 from ..state import State
 from ..view import View
+from . import strong
 from .belief import from_view
 from .policy import HANDLERS, Ctx
 from .values import EASY, NORMAL, Knobs
 
 LEVELS: dict[str, Knobs] = {"easy": EASY, "normal": NORMAL}
-ALL_LEVELS = (*LEVELS, contract.RANDOM)
+ALL_LEVELS = (*LEVELS, search.LEVEL, contract.RANDOM)
 
 
 def choose(state: State, seat: int, level: str = "normal",
@@ -74,11 +79,23 @@ def _planned(seen: View, opts: list[Decision], level: str, rng: random.Random
              ) -> Decision | None:
     """What the level's planner wants, from a Belief rebuilt from the view; None for a step it
     has no handler for."""
+    if level == search.LEVEL:
+        if strong.searched(seen):
+            return strong.decide(STRONG[len(seen.players)], seen, opts, rng)
+        level = "normal"  # the follow-up prompts: the normal level plans the action anyway
     b = from_view(seen)
     handler = HANDLERS.get(b.frame.get("t", ""))
     if handler is None or seen.seat is None:
         return None
     return handler(Ctx(b, seen.seat, LEVELS[level], rng), b.frame, opts)
+
+
+def _normal(seen: View, opts: list[Decision], rng: random.Random) -> Decision:
+    """The normal level's decision: the strong level's rollouts play it."""
+    return decide_seen(seen, opts, "normal", rng)[0]
+
+
+STRONG = {n: strong.make_game(_normal, n) for n in sorted(strong.BUDGET)}  # by player count
 
 
 def _not_this_seat() -> IllegalDecision:
@@ -92,4 +109,4 @@ def stamp(seen: View) -> int:
     return zlib.crc32(json.dumps(data, sort_keys=True, separators=(",", ":")).encode())
 
 
-__all__ = ["ALL_LEVELS", "LEVELS", "choose", "decide", "decide_seen", "stamp"]
+__all__ = ["ALL_LEVELS", "LEVELS", "STRONG", "choose", "decide", "decide_seen", "stamp"]

@@ -8,6 +8,9 @@
   view() and options(), and that no module reads a hidden zone or another seat's holdings.
 * Repeatable: one seeded game gives the same decisions in processes with different
   PYTHONHASHSEED values (set order of strings and hash() change with it).
+
+Every level is checked, the strong one too (it searches worlds sampled from the view,
+engine/pantheon/ai/worlds.py), with a small search budget (AGORA_AI_BUDGET) to keep them quick.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import sys
 import pytest
 
 import engine.pantheon.ai as ai
+from engine import search
 from engine.pantheon import apply, new_game, options, pending, view
 from engine.pantheon.ai import choose, decide
 from engine.pantheon.ai.belief import HIDDEN_CARD, HIDDEN_DEMIGOD, Belief, from_view
@@ -28,6 +32,13 @@ from engine.pantheon.state import State
 from tests.paths import ROOT
 
 AI_DIR = ROOT / "engine" / "pantheon" / "ai"
+LEVELS = ("normal", "easy", "strong")
+SMALL = "0.05"  # AGORA_AI_BUDGET in these tests: a strong search of some 30 decisions
+
+
+@pytest.fixture(autouse=True)
+def small_search(monkeypatch) -> None:
+    monkeypatch.setenv(search.BUDGET_ENV, SMALL)
 
 
 # --- repeatable across processes --------------------------------------------------------------
@@ -36,7 +47,7 @@ GAME_SCRIPT = """
 import hashlib, json, random, sys
 from engine.pantheon import apply, new_game, pending
 from engine.pantheon.ai import choose
-levels = ["normal", "easy"]
+levels = sys.argv[1].split(",")
 s = new_game(["a", "b"], 5)
 rngs = [random.Random(50), None]  # the easy seat seeds its own rng from its view
 log = []
@@ -52,16 +63,17 @@ print(hashlib.sha256("\\n".join(log).encode()).hexdigest(), len(log),
 """
 
 
-def run_game(hashseed: str) -> list[str]:
-    env = {**os.environ, "PYTHONHASHSEED": hashseed}
-    out = subprocess.run([sys.executable, "-c", GAME_SCRIPT], cwd=ROOT, env=env,
+def run_game(hashseed: str, levels: str) -> list[str]:
+    env = {**os.environ, "PYTHONHASHSEED": hashseed, search.BUDGET_ENV: SMALL}
+    out = subprocess.run([sys.executable, "-c", GAME_SCRIPT, levels], cwd=ROOT, env=env,
                          capture_output=True, text=True, timeout=120, check=True)
     return out.stdout.split(maxsplit=3)
 
 
-def test_one_seed_gives_one_game_whatever_the_hash_seed() -> None:
-    a = run_game("1")
-    b = run_game("2")
+@pytest.mark.parametrize("levels", ["normal,easy", "strong,normal"])
+def test_one_seed_gives_one_game_whatever_the_hash_seed(levels: str) -> None:
+    a = run_game("1", levels)
+    b = run_game("2", levels)
     # the test has teeth: the two processes iterate the same set of field labels differently
     assert a[3] != b[3]
     assert int(a[1]) > 100  # a whole game was played
@@ -116,13 +128,13 @@ def test_the_ai_reads_the_state_only_through_view_and_options(monkeypatch) -> No
     checked = 0
     for s, seat in positions(4, 61, ["normal", "easy", "normal", "easy"], 120,
                              {"bonus_draft": True}):
-        for level in ("normal", "easy"):
+        for level in LEVELS:
             calls.clear()
             d, own = ai.decide(Sealed(s), seat, level, random.Random(checked))
             assert own and d in options(s, seat)
             assert calls == ["view", "options"]  # the view comes first
             checked += 1
-    assert checked == 240
+    assert checked == 360
 
 
 def nonsense(s: State, seat: int, rng: random.Random) -> State:
@@ -168,11 +180,12 @@ def test_hidden_zones_rewritten_to_nonsense_change_no_decision(n: int, seed: int
     for s, seat in positions(n, seed, levels, 100, opts):
         other = nonsense(s, seat, scrambler)
         assert view(other, seat) == view(s, seat)
-        for level in ("normal", "easy"):
+        for level in LEVELS:
             assert decide(other, seat, level, random.Random(compared)) == decide(
                 s, seat, level, random.Random(compared))
         # without an rng the AI seeds one from its view, never from the game's seed
-        assert choose(other, seat, "easy") == choose(s, seat, "easy")
+        for level in ("easy", "strong"):
+            assert choose(other, seat, level) == choose(s, seat, level)
         compared += 1
     assert compared == 100
 
@@ -207,6 +220,10 @@ HIDDEN_FIELDS = {"deck", "discard", "god_stack", "demigod_stack", "bag", "people
                  "bonus_stack", "god_box", "loot_box", "demigod_box", "bonus_box", "seed", "rng",
                  "queue", "turn", "trail", "options"}
 SEAT_NAMES = {"seat"}  # players[...] only ever with the deciding seat
+# The strong level plays worlds sampled from its view (worlds.sample takes a View alone), never
+# the real state: worlds.py builds a State from a View, and strong.py hands search.Game's
+# callbacks below a sampled world (a State: the rules run on it) and reads its agenda in `stop`.
+WORLD_CALLBACKS = {"rollout": "state", "stop": "start now", "value": "state"}
 
 
 def ai_modules() -> dict[str, ast.Module]:
@@ -215,21 +232,30 @@ def ai_modules() -> dict[str, ast.Module]:
 
 def test_static_only_the_entry_point_takes_a_state_and_hands_it_only_to_view_and_options() -> None:
     mods = ai_modules()
-    assert {"__init__.py", "belief.py", "planner.py", "policy.py", "values.py"} <= set(mods)
+    assert {"__init__.py", "belief.py", "planner.py", "policy.py", "values.py", "worlds.py",
+            "strong.py"} <= set(mods)
     for name, tree in mods.items():
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module in ("game", "flow", "simulate"):
                 assert name == "__init__.py" and node.level == 2, (name, node.module)
                 assert {a.name for a in node.names} <= {"options", "view"}, name
+            if isinstance(node, ast.ImportFrom) and node.module is None and node.level == 2:
+                rules = {a.name for a in node.names} & {"game", "flow", "simulate"}
+                # `from .. import game as rules`: the rules, for the search's sampled worlds
+                assert not rules or (name == "strong.py" and rules == {"game"}), name
             if isinstance(node, ast.ImportFrom) and node.module == "state":
                 imported = {a.name for a in node.names}
-                if name not in ("__init__.py", "belief.py"):
+                if name not in ("__init__.py", "belief.py", "worlds.py", "strong.py"):
                     assert "State" not in imported, f"{name} imports State"
             if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
             for arg in node.args.args + node.args.kwonlyargs:
                 hint = ast.unparse(arg.annotation) if arg.annotation else ""
-                if "State" in hint:
+                if "State" in hint and name == "strong.py":
+                    # a world sampled from the view, handed over by engine/search.py
+                    assert arg.arg in WORLD_CALLBACKS.get(node.name, "").split(), (
+                        name, node.name, arg.arg)
+                elif "State" in hint:
                     # only the public entry points take the real state
                     assert name == "__init__.py" and node.name in ("choose", "decide"), (
                         name, node.name, arg.arg, hint)
@@ -263,8 +289,14 @@ def test_static_only_the_entry_point_takes_a_state_and_hands_it_only_to_view_and
 
 def test_static_the_ai_never_reads_a_hidden_zone_or_another_seats_holdings() -> None:
     for name, tree in ai_modules().items():
+        in_stop = set()
+        if name == "strong.py":  # `stop` reads a sampled world's agenda: the rollout's end
+            stop = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)
+                        and n.name == "stop")
+            in_stop = {id(n) for n in ast.walk(stop)}
         for node in ast.walk(tree):
-            if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+            if (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load)
+                    and id(node) not in in_stop and not _rules_function(name, node)):
                 assert node.attr not in HIDDEN_FIELDS, f"{name}:{node.lineno} reads .{node.attr}"
             if (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute)
                     and node.value.attr == "players"):
@@ -272,11 +304,22 @@ def test_static_the_ai_never_reads_a_hidden_zone_or_another_seats_holdings() -> 
                 who = index.attr if isinstance(index, ast.Attribute) else getattr(index, "id", "")
                 where = f"{name}:{node.lineno} reads players[{ast.unparse(index)}]"
                 assert who in SEAT_NAMES, where
+    # the worlds are sampled from a View alone
+    tree = ai_modules()["worlds.py"]
+    fn = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "sample")
+    assert [(a.arg, ast.unparse(a.annotation)) for a in fn.args.args] == [
+        ("seen", "View"), ("rng", "random.Random")]
     # the Belief is built from a View alone
     tree = ai_modules()["belief.py"]
     fn = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "from_view")
     assert [(a.arg, ast.unparse(a.annotation)) for a in fn.args.args] == [("v", "View")]
     assert from_view.__annotations__ == {"v": "View", "return": "Belief"}
+
+
+def _rules_function(module: str, node: ast.Attribute) -> bool:
+    """`rules.options` in strong.py is the rules' function (on a sampled world), no field."""
+    return (module == "strong.py" and isinstance(node.value, ast.Name)
+            and node.value.id == "rules")
 
 
 def test_belief_keeps_no_reference_into_the_real_state() -> None:
