@@ -344,7 +344,6 @@ class Session:
         # it is
         self.line_editing = (self.interactive and stdin is sys.stdin and stdout is sys.stdout
                              and readline_loaded())
-        levels = self.info.ai_levels
         if saved:
             self.seed = saved["seed"]
             self.names = list(saved["seats"])
