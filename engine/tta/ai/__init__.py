@@ -42,9 +42,10 @@ from engine.core import Decision, IllegalDecision
 from ..flow import err
 from ..game import options, view
 from ..state import State
+from . import strong
 from .policy import decide_level
 
-LEVELS = ("easy", "normal")
+LEVELS = ("easy", "normal", "strong")
 ALL_LEVELS = (*LEVELS, contract.RANDOM)
 
 
@@ -74,6 +75,8 @@ def _valued(seen: dict[str, Any], opts: list[Decision], level: str, rng: random.
             ) -> Decision | None:
     """What the level's lookahead wants; None when it fails (counted as a fallback)."""
     try:
+        if level == "strong":
+            return strong.decide(seen, opts, rng)
         return decide_level(seen, opts, level, rng)
     except Exception:  # noqa: BLE001 - an AI seat must never stop a game: fall back, counted
         return None
