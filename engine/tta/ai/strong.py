@@ -28,7 +28,7 @@ from . import worlds
 from .policy import Ctx, decide_level
 from .values import NORMAL, rounds_left, value
 
-BUDGET = 500  # simulated decisions per search at factor 1 (README: CPU time per decision)
+BUDGET = 400  # simulated decisions per search at factor 1 (README: CPU time per decision)
 WIDTH = 4  # the normal level's best actions searched (and "end" when it is offered)
 HORIZON = 80  # decisions at most in one roll-out (a round is about 12 at 2 players)
 SEARCHED = ("action",)  # the awaited steps the search answers; normal answers the others
