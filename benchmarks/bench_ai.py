@@ -211,7 +211,10 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  {i}/{len(jobs)} games, {time.perf_counter() - t0:.0f} s",
                           flush=True)
     else:
-        done = [play_one(j) for j in jobs]
+        for i, job in enumerate(jobs, 1):
+            done.append(play_one(job))
+            if i % 10 == 0:  # a long run says how far it got
+                print(f"  {i}/{len(jobs)} games, {time.perf_counter() - t0:.0f} s", flush=True)
     for p in pairings:
         report(p, [g for g in done if g["pairing"] == p])
     timing(done)

@@ -25,7 +25,7 @@ INFO = GameInfo(
         OptionSpec("start_player", "int", None, t("tta.option.start_player", "en"),
                    minimum=0, maximum=3, in_lobby=False),
     ),
-    ai_levels=("easy", "normal"),  # engine/tta/ai
+    ai_levels=("easy", "normal", "strong"),  # engine/tta/ai
     ai_default="normal",  # the strong level thinks for about a second a decision: asked for by name
     policies=("ask",),
     rules_topics=("overview", "turn", "production", "military", "scoring"),

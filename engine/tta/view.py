@@ -55,6 +55,7 @@ def _player_view(p: Player, own: bool) -> dict[str, Any]:
         "tactic_exclusive": p.tactic_exclusive, "colonies": list(p.colonies),
         "ruins": list(p.ruins), "tucked": p.tucked, "turn_used": list(p.turn_used),
         "once": list(p.once), "skip_politics": p.skip_politics,
+        "leader_ages": list(p.leader_ages),  # public: the leaders played (G-LEAD-1)
     }
     if own:
         out["hand"] = list(p.hand)

@@ -5,6 +5,13 @@
 
 return one of `options(state, seat)`. Levels:
 
+* ``"strong"``: search (`strong.py`, engine/search.py). In the action phase the normal level's
+  few best actions (and "end") are each played in worlds sampled from the seat's view
+  (`worlds.py`: the hidden hands, decks and face-down events drawn from the cards the seat has
+  not seen), then the normal AI plays every seat until this seat's next turn; the action with
+  the best mean estimated final margin (own culture estimate less the best other's) is played.
+  Other steps get the normal level's answer. About a second of one core per searched decision
+  (`strong.BUDGET` simulated decisions, scaled by AGORA_AI_BUDGET).
 * ``"normal"``: one-step lookahead. Each legal option is played by the real rules on a mirror of
   the seat's view (`mirror.py`: the view as a state, the hidden parts filled neutrally) and the
   resulting position is valued (`values.py`) as the culture the seat should end the game with:
@@ -22,8 +29,9 @@ Fair by construction: `decide` reads the state exactly twice, as a player of `se
 `view(state, seat)` and `options(state, seat)` (the options depend only on what the seat may
 know: its own hands and the public table). Only those reach the decision code (`decide_seen`),
 so it cannot read another seat's hands, the decks' order or the events prepared face down: the
-view does not hold them. tests/test_tta_ai.py checks that changing them leaves every decision
-the same.
+view does not hold them (the strong level's worlds are drawn from the view alone).
+tests/engine/tta/test_tta_ai.py and test_ai_strong.py check that changing them leaves every
+decision the same.
 
 Deterministic: the same view, options, level and rng state give the same decision. Without an
 rng it seeds one from a checksum of the view.
@@ -42,9 +50,10 @@ from engine.core import Decision, IllegalDecision
 from ..flow import err
 from ..game import options, view
 from ..state import State
+from . import strong
 from .policy import decide_level
 
-LEVELS = ("easy", "normal")
+LEVELS = ("easy", "normal", "strong")
 ALL_LEVELS = (*LEVELS, contract.RANDOM)
 
 
@@ -74,6 +83,8 @@ def _valued(seen: dict[str, Any], opts: list[Decision], level: str, rng: random.
             ) -> Decision | None:
     """What the level's lookahead wants; None when it fails (counted as a fallback)."""
     try:
+        if level == "strong":
+            return strong.decide(seen, opts, rng)
         return decide_level(seen, opts, level, rng)
     except Exception:  # noqa: BLE001 - an AI seat must never stop a game: fall back, counted
         return None

@@ -13,6 +13,7 @@ import pytest
 
 import engine.tta as T
 from data.tta import CARDS
+from engine import search
 from engine.core import Decision, IllegalDecision
 from engine.tta import ai
 from engine.tta.ai.mirror import mirror_state
@@ -43,6 +44,13 @@ def play(n: int, seed: int, levels: list[str], *, keep: bool = False
         assert own or levels[seat] == "random", (d, T.view(s, seat)["pending"])
         s, _ = T.apply(s, seat, d, in_place=not keep)
     raise AssertionError("the game does not end")
+
+
+@pytest.fixture(autouse=True)
+def small_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The strong level (engine/search.py) on a small budget: these tests check what it reads,
+    not how well it plays (tests/engine/tta/test_ai_strong.py)."""
+    monkeypatch.setenv(search.BUDGET_ENV, "0.02")
 
 
 @cache
