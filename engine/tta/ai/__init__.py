@@ -30,7 +30,7 @@ Fair by construction: `decide` reads the state exactly twice, as a player of `se
 know: its own hands and the public table). Only those reach the decision code (`decide_seen`),
 so it cannot read another seat's hands, the decks' order or the events prepared face down: the
 view does not hold them (the strong level's worlds are drawn from the view alone).
-tests/engine/tta/test_tta_ai.py and test_ai_strong.py check that changing them leaves every
+tests/engine/tta/test_tta_ai.py and test_tta_strong.py check that changing them leaves every
 decision the same.
 
 Deterministic: the same view, options, level and rng state give the same decision. Without an

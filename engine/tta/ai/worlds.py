@@ -17,7 +17,7 @@ them instead at random among what the seat may know they hold:
 - a fresh RNG drawn from the search's rng.
 
 What the seat sees is copied, so `view(sample, seat) == seen` and the seat's options there are
-its real ones (tests/engine/tta/test_ai_strong.py). Cards of a pile are drawn in sorted order
+its real ones (tests/engine/tta/test_tta_strong.py). Cards of a pile are drawn in sorted order
 and shuffled by the given rng: the same view and rng give the same world in every process."""
 
 from __future__ import annotations

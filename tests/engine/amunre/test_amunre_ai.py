@@ -2,7 +2,8 @@
 3, 4 and 5 players, it decides from its own seat's view and options only (A-INFO-1/2: another
 seat's gold, power cards and sealed sacrifice, the decks and the free cards under a province card
 never change its choice), and it is deterministic across processes (PYTHONHASHSEED). The strong
-level is covered with a small search budget (AGORA_AI_BUDGET); test_ai_strong.py tests it more."""
+level is covered with a small search budget (AGORA_AI_BUDGET); test_amunre_strong.py tests it
+more."""
 
 from __future__ import annotations
 

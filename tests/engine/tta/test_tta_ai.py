@@ -49,7 +49,7 @@ def play(n: int, seed: int, levels: list[str], *, keep: bool = False
 @pytest.fixture(autouse=True)
 def small_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """The strong level (engine/search.py) on a small budget: these tests check what it reads,
-    not how well it plays (tests/engine/tta/test_ai_strong.py)."""
+    not how well it plays (tests/engine/tta/test_tta_strong.py)."""
     monkeypatch.setenv(search.BUDGET_ENV, "0.02")
 
 
