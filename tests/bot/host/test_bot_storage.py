@@ -26,17 +26,22 @@ async def play_some(games: Games, game_id: int, decisions: int, seed: int = 3) -
         await click_random(games, game_id, rng)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
-async def test_every_state_is_its_checkpoint_replayed(backend, request, tmp_path):
-    store = await open_backend(backend, request, tmp_path)
-    games = Games(store)
+async def three_seat_pantheon(games: Games) -> int:
+    """A Pantheon game of three people (users 1 to 3), begun: its id."""
     lobby = Lobby(games)
     table = await lobby.start(game="pantheon", guild_id=1, channel_id=5, user_id=1, name="a",
                               options={"seed": 4})
     for user in (2, 3):
         await lobby.join(game="pantheon", channel_id=5, user_id=user, name=f"u{user}")
     await lobby.begin(game="pantheon", channel_id=5, user_id=1, can_manage=True)
-    gid = table.game.id
+    return table.game.id
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+async def test_every_state_is_its_checkpoint_replayed(backend, request, tmp_path):
+    store = await open_backend(backend, request, tmp_path)
+    games = Games(store)
+    gid = await three_seat_pantheon(games)
     await play_some(games, gid, 3 * CHECKPOINT_EVERY)
     table = await games.table(gid)
     rules = table.kind.rules
@@ -74,13 +79,7 @@ async def test_the_replay_cursor_never_serves_a_step_an_undo_replaced(tmp_path):
     store = await open_backend("sqlite", None, tmp_path)
     games = Games(store)
     web = Games(store)
-    lobby = Lobby(games)
-    table = await lobby.start(game="pantheon", guild_id=1, channel_id=5, user_id=1, name="a",
-                              options={"seed": 4})
-    for user in (2, 3):
-        await lobby.join(game="pantheon", channel_id=5, user_id=user, name=f"u{user}")
-    await lobby.begin(game="pantheon", channel_id=5, user_id=1, can_manage=True)
-    gid = table.game.id
+    gid = await three_seat_pantheon(games)
     rng = random.Random(8)
     undone = None
     for _ in range(400):  # click until a step can be taken back
