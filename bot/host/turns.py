@@ -310,8 +310,10 @@ class Games:
         if found is not None:
             state, last = found
         else:
-            state = await self._stored_state(table.game, decisions)
-            last = (await self.store.log(table.game.id, decisions - 1, decisions) or [None])[0]
+            state, last = await self._replayed(table.game, decisions)
+            if state is not None and last is None and decisions > 0:  # a checkpoint, exactly
+                last = (await self.store.log(table.game.id, decisions - 1, decisions)
+                        or [None])[0]
         if state is not None and last is not None:
             remember(self._cursors, table.game.id, (decisions, _identity(last), state), CURSORS)
         return state
@@ -343,21 +345,28 @@ class Games:
     async def _stored_state(self, game: GameRow, decisions: int) -> Any | None:
         """The state after `decisions` decisions: the stored checkpoint at or before it, with
         the logged decisions since replayed (the log is the truth; snapshots are sparse)."""
+        return (await self._replayed(game, decisions))[0]
+
+    async def _replayed(self, game: GameRow, decisions: int
+                        ) -> tuple[Any | None, LogEntry | None]:
+        """_stored_state, and the log entry of the last decision replayed (None when the
+        checkpoint was the very state: the replay cursor then asks the log for it)."""
         found = await self.store.checkpoint(game.id, decisions)
         if found is None:
-            return None
+            return None, None
         rules = kind(game.game).rules
         state = rules.load(found[1])  # a fresh object: the replay may change it in place
         if found[0] == decisions:
-            return state
+            return state, None
+        entries = await self.store.log(game.id, found[0], decisions)
         try:
-            for e in await self.store.log(game.id, found[0], decisions):
+            for e in entries:
                 state, _ = rules.apply(state, e.seat, Decision.from_json(e.decision),
                                        in_place=True)
         except IllegalDecision:  # a log the rules no longer accept: no state to offer
             log("replay_failed", game=game.id, at=decisions)
-            return None
-        return state
+            return None, None
+        return state, entries[-1] if entries else None
 
     async def panel(self, table: Table, seat: int) -> Panel:
         assert table.state is not None
@@ -714,9 +723,9 @@ class Games:
         logged with the source `deadline` and the journal line `note`. `skip`: the rules' pass
         at every step that has one. The AI at the game's `deadline_level` (normal unless the
         host chose another) takes every other step (and all of them without `skip`), deciding
-        from that seat's own view. Returns the commit and
-        whether every step was a pass, or None when the seat is no longer waited for on that
-        clock (it acted meanwhile, or another round got there first)."""
+        from that seat's own view. Returns the commit and whether every step was a pass, or
+        None when the seat is no longer waited for on that clock (it acted meanwhile, or
+        another round got there first)."""
         async with self.lock(game_id):
             table = await self.table(game_id)
             if table.game.status != "playing" or table.state is None:

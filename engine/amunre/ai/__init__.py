@@ -41,7 +41,7 @@ import random
 import zlib
 from dataclasses import asdict
 
-from engine import contract
+from engine import contract, search
 from engine.core import Decision, IllegalDecision
 
 from ..flow import err
@@ -50,7 +50,7 @@ from ..state import State
 from ..view import View
 from .policy import decide_level
 
-LEVELS = ("easy", "normal", "strong")
+LEVELS = ("easy", "normal", search.LEVEL)
 ALL_LEVELS = (*LEVELS, contract.RANDOM)
 
 
@@ -83,7 +83,7 @@ def _valued(seen: View, opts: list[Decision], level: str, rng: random.Random
     """What the level's valuation wants; None for a spectator's view (no seat to play for)."""
     if seen.seat is None:
         return None
-    if level == "strong":
+    if level == search.LEVEL:
         from . import strong  # the search imports this module's `choose` for its roll-outs
 
         return strong.decide(seen, opts, rng)

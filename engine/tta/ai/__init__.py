@@ -44,7 +44,7 @@ import random
 import zlib
 from typing import Any
 
-from engine import contract
+from engine import contract, search
 from engine.core import Decision, IllegalDecision
 
 from ..flow import err
@@ -53,7 +53,7 @@ from ..state import State
 from . import strong
 from .policy import decide_level
 
-LEVELS = ("easy", "normal", "strong")
+LEVELS = ("easy", "normal", search.LEVEL)
 ALL_LEVELS = (*LEVELS, contract.RANDOM)
 
 
@@ -83,7 +83,7 @@ def _valued(seen: dict[str, Any], opts: list[Decision], level: str, rng: random.
             ) -> Decision | None:
     """What the level's lookahead wants; None when it fails (counted as a fallback)."""
     try:
-        if level == "strong":
+        if level == search.LEVEL:
             return strong.decide(seen, opts, rng)
         return decide_level(seen, opts, level, rng)
     except Exception:  # noqa: BLE001 - an AI seat must never stop a game: fall back, counted
