@@ -57,6 +57,7 @@ class Player:
     turn_used: list[str] = field(default_factory=list)  # once-per-turn abilities used
     once: list[str] = field(default_factory=list)  # once-per-game abilities used
     skip_politics: bool = False  # International Agreement: the next political action is lost
+    resigned: bool = False  # F-RES: out of the game; never a target, partner or compared seat
 
     def to_json(self) -> dict[str, Any]:
         """What dataclasses.asdict gives, written out (every container a copy): the host
@@ -75,7 +76,8 @@ class Player:
                 "tactic": self.tactic, "tactic_exclusive": self.tactic_exclusive,
                 "colonies": list(self.colonies), "ruins": list(self.ruins),
                 "tucked": self.tucked, "turn_used": list(self.turn_used),
-                "once": list(self.once), "skip_politics": self.skip_politics}
+                "once": list(self.once), "skip_politics": self.skip_politics,
+                "resigned": self.resigned}
 
     def in_play(self) -> list[str]:
         """Every card in play with an effect (T-STAT-2): government, technologies, leader,
@@ -108,7 +110,12 @@ class State:
     past_events: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)  # civil cards out of the game (T-DISC-1)
     tactics_area: list[str] = field(default_factory=list)  # available tactics (T-TAC-4)
-    last_round: int | None = None  # set when Age II ends (T-TEND-3, G-END-1)
+    last_round: int | None = None  # set when the final age begins (T-TEND-3, F-AGE-3, G-END-1)
+    # pacts in play (F-PACT-12): {"card", "owner" (the offerer's seat), "partner" (seat),
+    # "side": "A" | "B" | None (the owner's side of an asymmetric pact, F-PACT-7)}
+    pacts: list[dict[str, Any]] = field(default_factory=list)
+    # pending wars (F-WAR-6): {"card", "attacker", "defender", "round" (declared in)}
+    wars: list[dict[str, Any]] = field(default_factory=list)
     queue: list[dict[str, Any]] = field(default_factory=list)  # agenda: front runs next
     decisions: int = 0
     public_trail: int = 0
@@ -136,7 +143,8 @@ class State:
             "events": list(self.events), "future_events": list(self.future_events),
             "past_events": list(self.past_events), "removed": list(self.removed),
             "tactics_area": list(self.tactics_area),
-            "last_round": self.last_round, "queue": copy_json(self.queue),
+            "last_round": self.last_round, "pacts": copy_json(self.pacts),
+            "wars": copy_json(self.wars), "queue": copy_json(self.queue),
             "decisions": self.decisions, "public_trail": self.public_trail,
             "result": copy_json(self.result), "mark": copy_json(self.mark),
             "last": copy_json(self.last),
