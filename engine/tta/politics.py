@@ -22,7 +22,8 @@ G-EVT-4) and becomes the current deck."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 
 from data.tta import CARDS, LEVEL
 from engine.core import Decision, Event, IllegalDecision, Rng
@@ -41,6 +42,25 @@ ALEXANDER = "alexander_the_great_a"
 PEEK = "joan_of_arc_i"
 ALEXANDER_YELLOW = 1
 POLITICAL_KINDS = ("event", "territory")  # T-POL-2
+
+
+@dataclass(frozen=True)
+class Political:
+    """A political action the full game adds (F-POL-1: aggression, war, pact offer, pact
+    cancel, resignation), registered by its own module under its decision kind: `candidates`
+    lists what may be worth checking, `check` raises IllegalDecision (nothing changed) and
+    `apply` performs it after the phase counted it as its political action."""
+
+    candidates: Callable[[State, Player], Iterable[Decision]]
+    check: Callable[[State, Player, Decision], None]
+    apply: Callable[[State, Player, Decision, list[Event]], None]
+
+
+EXTRA: dict[str, Political] = {}  # decision kind -> the political action's module
+
+
+def political(kind: str, action: Political) -> None:
+    EXTRA[kind] = action
 
 
 def allowed(p: Player) -> int:
@@ -77,6 +97,8 @@ def _candidates(s: State, p: Player) -> Iterator[Decision]:
                 yield Decision("columbus", {"card": card})
     if p.leader == ALEXANDER:
         yield Decision("alexander", {})
+    for action in EXTRA.values():
+        yield from action.candidates(s, p)
 
 
 def _options(s: State, frame: Frame) -> Iterator[Decision]:
@@ -84,7 +106,7 @@ def _options(s: State, frame: Frame) -> Iterator[Decision]:
     found = False
     for d in _candidates(s, p):
         try:
-            _check(p, d)
+            _check(s, p, d)
         except IllegalDecision:
             continue
         found = True
@@ -93,8 +115,10 @@ def _options(s: State, frame: Frame) -> Iterator[Decision]:
         yield Decision("done", {})
 
 
-def _check(p: Player, d: Decision) -> None:
-    if d.kind in ("prepare", "columbus"):
+def _check(s: State, p: Player, d: Decision) -> None:
+    if d.kind in EXTRA:
+        EXTRA[d.kind].check(s, p, d)
+    elif d.kind in ("prepare", "columbus"):
         card = card_arg(d.args)
         if card not in p.military or CARDS[card].kind not in POLITICAL_KINDS:
             raise err("not_political", "T-POL-2")
@@ -113,14 +137,14 @@ def _check(p: Player, d: Decision) -> None:
 @AGENDA.choice("politics", _options)
 def _politics(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
     p = s.players[frame["seat"]]
-    if d.kind not in ("prepare", "columbus", "alexander", "done") \
+    if d.kind not in ("prepare", "columbus", "alexander", "done", *EXTRA) \
             and current_is_action_next(s):
         # an action-phase decision ends the politics phase without a political action (the
         # phase is optional, T-POL-1): "done" need not be sent first
         pop(s)
         AGENDA.choices["action"].apply(s, s.queue[0], d, events)
         return
-    _check(p, d)
+    _check(s, p, d)
     if d.kind == "done":
         pop(s)
         return
@@ -129,7 +153,9 @@ def _politics(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
         p.once.append(SECOND_POLITICAL)  # Julius Caesar's second action is spent
     if frame["done"] >= allowed(p):
         pop(s)  # the phase is over once the last allowed action has been taken
-    if d.kind == "prepare":
+    if d.kind in EXTRA:
+        EXTRA[d.kind].apply(s, p, d, events)
+    elif d.kind == "prepare":
         prepare(s, p, d.args["card"], events)
     elif d.kind == "columbus":
         remove_leader(s, p)
