@@ -292,6 +292,16 @@ class GameInfo:
     def option(self, name: str) -> OptionSpec | None:
         return next((o for o in self.options if o.name == name), None)
 
+    def with_defaults(self, options: dict[str, Any]) -> dict[str, Any]:
+        """A new table's options with the default of every lobby choice written in (Through the
+        Ages' `mode`): the game meant when the table was set is stored with it, so a game
+        stored before an option existed keeps the engine's older reading of its absence."""
+        out = dict(options)
+        for o in self.options:
+            if o.in_lobby and o.kind == "choice" and o.default is not None:
+                out.setdefault(o.name, o.default)
+        return out
+
     def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Validated engine options; unknown names are refused with the known ones."""
         opts = dict(options or {})

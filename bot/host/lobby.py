@@ -63,6 +63,7 @@ class Lobby:
                                   status=t(f"bot.status.{existing.status}"),
                                   host=f"<@{existing.host_id}>"))
         opts = {k: v for k, v in options.items() if v is not None and v is not False}
+        opts = k.info.with_defaults(opts)  # stored with the table: the game meant now
         seed = opts.pop("seed", None)
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)

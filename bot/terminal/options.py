@@ -42,7 +42,8 @@ def game_options(info: GameInfo, pairs: list[str]) -> dict[str, Any]:
     """`--option KEY=VALUE` pairs as the engine options of a new game, checked by the game's
     OptionSpecs with the lobby's messages (IllegalDecision: an unknown key with the known ones,
     a value with what the option takes). As from the lobby, an option turned off (False) is
-    not passed: the engine's default. A key given twice keeps its last value."""
+    not passed: the engine's default; a choice left out takes its default, written in
+    (GameInfo.with_defaults). A key given twice keeps its last value."""
     typed: dict[str, Any] = {}
     for pair in pairs:
         key, sep, text = pair.partition("=")
@@ -50,7 +51,7 @@ def game_options(info: GameInfo, pairs: list[str]) -> dict[str, Any]:
         spec = info.option(key)
         value = text.strip() if sep else None
         typed[key] = option_value(spec, value) if spec is not None else value
-    checked = info.check_options(typed)
+    checked = info.check_options(info.with_defaults(typed))
     return {k: v for k, v in checked.items() if v is not None and v is not False}
 
 

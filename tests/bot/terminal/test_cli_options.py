@@ -90,6 +90,9 @@ def test_a_choice_option_takes_one_of_its_choices() -> None:
                     options=(OptionSpec("mode", "choice", "full", "the mode",
                                         choices=("full", "tutorial", "short")),))
     assert game_options(info, ["mode=short"]) == {"mode": "short"}
+    # left out, the choice's default is written in: the game meant now is stored with it
+    assert game_options(info, []) == {"mode": "full"}
+    assert info.with_defaults({"seed": 3}) == {"seed": 3, "mode": "full"}
     for pairs in (["mode=long"], ["mode"], ["mode=Short"]):
         with pytest.raises(IllegalDecision) as exc:
             game_options(info, pairs)
