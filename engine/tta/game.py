@@ -10,6 +10,7 @@ import zlib
 from typing import Any
 
 from data.i18n import t
+from data.tta import CARDS
 from engine import contract
 from engine.core import Decision, Event, GameInfo, IllegalDecision, OptionSpec
 
@@ -36,7 +37,10 @@ INFO = GameInfo(
 )
 
 KINDS = (*turn.ACTIONS, "end", "discard", "prepare", "columbus", "alexander", "done", "bid",
-         "pass", "send", "add", "choose")
+         "pass", "send", "add", "choose",
+         # the full game's attacks and resignation (aggression.py, war.py, resign.py)
+         "aggression", "bonus", "plunder", "raid", "annex", "infiltrate", "war", "steal",
+         "science", "resign", "resign_confirm", "back")
 
 
 def new_game(players: list[str] | int, seed: int, options: dict[str, Any] | None = None
@@ -111,6 +115,12 @@ def reveals(before: State, after: State, seat: int) -> bool:
         return True
     if before.future_events != after.future_events:  # a card prepared face down
         return True
+    # an attack or a resignation involves another player: final at once (G-ASYNC-18)
+    if before.wars != after.wars or before.defence != after.defence \
+            or _attacks_resolved(after) > _attacks_resolved(before) \
+            or any(b.resigned != a.resigned for b, a in zip(before.players, after.players,
+                                                             strict=True)):
+        return True
     if peeker(after) is not None and peeker(before) is None:  # Joan of Arc sees the top event
         return True
     if before.result is None and after.result is not None:
@@ -121,10 +131,17 @@ def reveals(before: State, after: State, seat: int) -> bool:
     return False
 
 
+def _attacks_resolved(s: State) -> int:
+    """Aggression and war cards on the discard piles (an aggression resolved at once, G-AGGR-7)."""
+    return sum(CARDS[c].kind in ("aggression", "war") for pile in s.military_discard.values()
+               for c in pile)
+
+
 def sealed(s: State, seat: int, decision: Decision) -> bool:
-    """The military discard is face down (T-MDISC-1) and a prepared event is put face down
-    (T-POL-3, T-POL-5): never described in public."""
-    return decision.kind in ("discard", "prepare")
+    """The military discard is face down (T-MDISC-1), a prepared event is put face down
+    (T-POL-3, T-POL-5) and a defender picks his cards in secret (F-AGGR-8): never described in
+    public."""
+    return decision.kind in ("discard", "prepare", "bonus")
 
 
 def auto_answer(s: State, seat: int, policy: str) -> Decision | None:

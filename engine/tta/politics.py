@@ -49,11 +49,14 @@ class Political:
     """A political action the full game adds (F-POL-1: aggression, war, pact offer, pact
     cancel, resignation), registered by its own module under its decision kind: `candidates`
     lists what may be worth checking, `check` raises IllegalDecision (nothing changed) and
-    `apply` performs it after the phase counted it as its political action."""
+    `apply` performs it after the phase counted it as its political action. `counted=False`:
+    the phase does not count it (resignation's request, which only asks for a confirmation
+    and then ends the turn, G-ASYNC-11)."""
 
     candidates: Callable[[State, Player], Iterable[Decision]]
     check: Callable[[State, Player, Decision], None]
     apply: Callable[[State, Player, Decision, list[Event]], None]
+    counted: bool = True
 
 
 EXTRA: dict[str, Political] = {}  # decision kind -> the political action's module
@@ -147,6 +150,9 @@ def _politics(s: State, frame: Frame, d: Decision, events: list[Event]) -> None:
     _check(s, p, d)
     if d.kind == "done":
         pop(s)
+        return
+    if d.kind in EXTRA and not EXTRA[d.kind].counted:
+        EXTRA[d.kind].apply(s, p, d, events)
         return
     frame["done"] += 1
     if frame["done"] == 2:

@@ -116,6 +116,9 @@ class State:
     pacts: list[dict[str, Any]] = field(default_factory=list)
     # pending wars (F-WAR-6): {"card", "attacker", "defender", "round" (declared in)}
     wars: list[dict[str, Any]] = field(default_factory=list)
+    # the defender's secret picks while he answers an aggression (F-AGGR-8, G-ASYNC-7):
+    # {"seat", "bonus": [cards], "discard": [cards]}; only his own view shows it (view.py)
+    defence: dict[str, Any] | None = None
     queue: list[dict[str, Any]] = field(default_factory=list)  # agenda: front runs next
     decisions: int = 0
     public_trail: int = 0
@@ -144,7 +147,8 @@ class State:
             "past_events": list(self.past_events), "removed": list(self.removed),
             "tactics_area": list(self.tactics_area),
             "last_round": self.last_round, "pacts": copy_json(self.pacts),
-            "wars": copy_json(self.wars), "queue": copy_json(self.queue),
+            "wars": copy_json(self.wars), "defence": copy_json(self.defence),
+            "queue": copy_json(self.queue),
             "decisions": self.decisions, "public_trail": self.public_trail,
             "result": copy_json(self.result), "mark": copy_json(self.mark),
             "last": copy_json(self.last),

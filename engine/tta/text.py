@@ -99,6 +99,9 @@ def event_text(e: Event, names: list[str], viewer: int | None,
     key = f"tta.event.{tpl}"
     if "seat" in a:
         a["name"] = _name(names, a["seat"])
+    for field in ("defender", "winner", "loser"):  # the other seats of an attack (F-AGGR, F-WAR)
+        if field in a:
+            a[field] = _name(names, a[field])
     for field in ("card", "to", "target"):
         if field in a:
             a[field] = card_name(a[field], locale)
@@ -181,6 +184,9 @@ def prompt_text(state: State, prompt: Prompt) -> str:
         return t("tta.prompt.bid", card=card_name(frame.get("card")), high=frame.get("high", 0))
     if prompt.kind == "send":
         return _send_prompt(state, frame)
+    from . import attacktext  # (it words its labels with this module)
+    if prompt.kind in attacktext.PROMPTS:
+        return attacktext.prompt(state, prompt.kind, frame)
     text = t(f"tta.prompt.{prompt.kind}")
     return text if text != f"tta.prompt.{prompt.kind}" else t("tta.prompt.other")
 

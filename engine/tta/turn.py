@@ -12,6 +12,7 @@ from engine.core import Decision, Event, IllegalDecision
 from . import (
     actioncards,
     actions,
+    aggression,
     colonize,
     eventcards,
     last,
@@ -19,18 +20,22 @@ from . import (
     politics,
     powers,
     quotes,
+    resign,
     scoring,
     tactics,
+    war,
 )
 from .draws import discard_military, draw_cards
 from .effects import STRONG_CULTURE, TUCKABLE, UNIT_ALLOWANCE
 from .flow import AGENDA, Frame, err, pop, push
 from .production import production
 from .row import replenish
+from .seating import next_turn
 from .state import Player, State
 from .stats import military_available, stats
 
-__all__ = ["colonize", "eventcards"]  # imported for their agenda frames
+# imported for their agenda frames and political actions
+__all__ = ["aggression", "colonize", "eventcards", "resign"]
 
 # decision kind -> the action that performs it (actions.py, actioncards.py)
 ACTIONS = {
@@ -60,14 +65,18 @@ def _turn(s: State, frame: Frame, events: list[Event]) -> None:
     s.turn = seat
     events.append(Event("tta.turn", {"seat": seat, "round": s.round}))
     p = s.players[seat]
+    asked = []
     if s.round > 1:  # T-TURN-2: no replenishment and no politics in round 1
         replenish(s, events)
+        # F-WAR-7: his pending war, after the refill and before his tactic and politics
+        asked = war.resolve_due(s, seat, events)
     tactics.make_available(s, p, events)
     p.allowance += UNIT_ALLOWANCE.get(p.leader or "", 0)  # Homer
     push(s, {"t": "action", "seat": seat}, {"t": "eot", "seat": seat})
     last.mark(s)  # after the refill: the pictures ring what this turn changes
     if s.round > 1:
         politics.start(s, seat, events)
+    push(s, *asked)  # the war winner's question comes first (War over Technology, G-ASYNC-8)
 
 
 # --- the action phase -----------------------------------------------------------------------------
@@ -231,14 +240,7 @@ def _eot_rest(s: State, frame: Frame, events: list[Event]) -> None:
     p.taken = []
     p.turn_used = []
     last.close(s)
-    final = (s.start - 1) % s.n
-    if s.last_round is not None and s.round >= s.last_round and seat == final:
-        push(s, {"t": "end"})  # T-TEND-4
-        return
-    nxt = (seat + 1) % s.n
-    if nxt == s.start:
-        s.round += 1
-    push(s, {"t": "turn", "seat": nxt})
+    next_turn(s, seat, events)  # T-TEND-4 after the last round; resigned seats skipped
 
 
 def strong_culture(s: State, p: Player, events: list[Event]) -> None:

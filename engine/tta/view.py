@@ -56,6 +56,7 @@ def _player_view(p: Player, own: bool) -> dict[str, Any]:
         "ruins": list(p.ruins), "tucked": p.tucked, "turn_used": list(p.turn_used),
         "once": list(p.once), "skip_politics": p.skip_politics,
         "leader_ages": list(p.leader_ages),  # public: the leaders played (G-LEAD-1)
+        "resigned": p.resigned,  # F-RES: out of the game
     }
     if own:
         out["hand"] = list(p.hand)
@@ -94,4 +95,8 @@ def make_view(s: State, seat: int | None) -> dict[str, Any]:
         "past_events": list(s.past_events), "last_round": s.last_round,
         "players": [player_view(p, p.seat == seat) for p in s.players],
         "result": s.result, "last": last.view_of(s.last),
+        "wars": copy_json(s.wars),  # pending wars are public (F-WAR-6, G-ASYNC-16)
+        # a defender's picks while he answers an aggression: his own view only (F-AGGR-8)
+        "defence": copy_json(s.defence) if seat is not None and s.defence is not None
+        and s.defence["seat"] == seat else None,
     }

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import combinations_with_replacement
 from typing import Any
 
 from data.tta import CARDS, LEVEL
@@ -127,9 +128,81 @@ def politics(c: Ctx) -> Decision | None:
                 scored.append((c.worth(s) - here + c.noise(), d))
         elif d.kind == "done":
             scored.append((0.0 + c.noise(), d))
-        else:  # Alexander leaves: a yellow token is not worth the leader
+        elif (attack := attack_score(c, d)) is not None:
+            scored.append((attack + c.noise(), d))
+        else:  # Alexander leaves (a yellow token is not worth the leader); never resign
             scored.append((-2.0, d))
     return best(c, scored)
+
+
+def attack_score(c: Ctx, d: Decision) -> float | None:
+    """An aggression or a war in the politics phase (F-AGGR, F-WAR), valued from the public
+    table: an aggression is offered only while this seat is the stronger (F-AGGR-6), and it
+    is worth its age in culture-like spoils when the margin beats what the defender could add
+    with the cards he may hold (up to 2 a card, at most one a military action, F-AGGR-8); a
+    war is declared only with a margin of 3 or more, since both sides get a turn to build
+    (F-WAR-1). None: not an attack."""
+    if d.kind not in ("aggression", "war"):
+        return None
+    me = c.view["players"][c.seat]
+    them = c.view["players"][d.args["target"]]
+    margin = me["strength"] - them["strength"]
+    level = LEVEL[CARDS[d.args["card"]].age]
+    cost = d.args.get("cost", CARDS[d.args["card"]].cost_military_actions)
+    if d.kind == "aggression":
+        cover = 2 * min(them["military_count"], them["military_total"])
+        return level + 1.5 - 0.3 * cost if margin > cover else -2.0
+    return level + 1.0 - 0.3 * cost if margin >= 3 else -2.0
+
+
+def best_attack(c: Ctx) -> Decision | None:
+    """The attack worth most, if one is worth playing at all."""
+    scored = [(score, d) for d in c.opts if (score := attack_score(c, d)) is not None]
+    top = best(c, [x for x in scored if x[0] > 0])
+    return top
+
+
+def defend(c: Ctx) -> Decision | None:
+    """F-AGGR-8: the cheapest set of cards that reaches the attacker's strength (fewest
+    cards, then the smallest bonus cards; each card at its best, a bonus card played for its
+    value), one pick per decision; `done` when it is reached or cannot be."""
+    frame = c.view["pending"]
+    done = next((d for d in c.opts if d.kind == "done"), None)
+    picks = c.view.get("defence") or {"bonus": [], "discard": []}
+    have = frame["s_def"] + sum(CARDS[x].defense for x in picks["bonus"]) \
+        + len(picks["discard"])
+    need = frame["s_att"] - have
+    if need <= 0:
+        return done
+    offered = {(d.kind, d.args["card"]): d for d in c.opts if d.kind in ("bonus", "discard")}
+    free = sorted({card for _, card in offered})
+    hand = list(c.view["players"][c.seat].get("military", []))
+    for used in (*picks["bonus"], *picks["discard"]):
+        if used in hand:
+            hand.remove(used)
+    left = frame["limit"] - len(picks["bonus"]) - len(picks["discard"])
+    worth = {x: max(CARDS[x].defense, 1) for x in free}
+    top: tuple[tuple[int, int], tuple[str, ...]] | None = None
+    for size in range(1, left + 1):
+        for combo in combinations_with_replacement(free, size):
+            if any(combo.count(x) > hand.count(x) for x in combo):
+                continue
+            if sum(worth[x] for x in combo) < need:
+                continue
+            key = (size, sum(CARDS[x].defense for x in combo))
+            if top is None or key < top[0]:
+                top = (key, combo)
+        if top is not None:
+            break
+    if top is None:
+        return done
+    card = top[1][0]
+    return offered.get(("bonus", card)) or offered.get(("discard", card)) or done
+
+
+def stay(c: Ctx) -> Decision | None:
+    """Resignation's confirmation: an AI seat never resigns (G-RES-2)."""
+    return next((d for d in c.opts if d.kind == "back"), None)
 
 
 def bid(c: Ctx) -> Decision | None:
@@ -173,7 +246,11 @@ def send(c: Ctx) -> Decision | None:
 
 
 def easy_politics(c: Ctx) -> Decision | None:
-    """Easy: prepares a random political card half the time."""
+    """Easy: an attack worth playing (as the normal level values it), else prepares a random
+    political card half the time."""
+    attack = best_attack(c)
+    if attack is not None:
+        return attack
     prepares = [d for d in c.opts if d.kind == "prepare"]
     if prepares and c.rng.random() < 0.5:
         return prepares[c.rng.randrange(len(prepares))]
@@ -187,6 +264,8 @@ HANDLERS: dict[str, Callable[[Ctx], Decision | None]] = {
     "bid": bid,
     "send": send,
     "discard": lookahead,
+    "defend": defend,
+    "resign": stay,
 }
 EASY_HANDLERS: dict[str, Callable[[Ctx], Decision | None]] = {
     **HANDLERS, "politics": easy_politics,
