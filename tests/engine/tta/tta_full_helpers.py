@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tta_helpers import end_round_one, game, open_politics
+
 from engine.tta.state import Player, State
-from tta_helpers import arrange, end_round_one, game, open_politics
 
 
 def full(n: int = 3, seed: int = 1) -> State:
@@ -17,8 +18,10 @@ def full(n: int = 3, seed: int = 1) -> State:
 
 
 def warriors(p: Player, n: int) -> None:
-    """Strength n from n warriors (Warriors: 1 strength each, T-STAT)."""
-    arrange(p, workers={**p.workers, "warriors_a": n})
+    """Strength n from n warriors (Warriors: 1 strength each, T-STAT); the workers come
+    from (or go back to) the yellow bank."""
+    p.yellow_bank -= n - p.workers.get("warriors_a", 0)
+    p.workers = {**p.workers, "warriors_a": n}
 
 
 def armed(s: State, seat: int, strength: int, military: list[str] | None = None,
