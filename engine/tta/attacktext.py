@@ -5,9 +5,11 @@ shown in the channel too, so it names only public facts (never a defender's pick
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from data.i18n import t
+from data.tta import CARDS
 from engine.core import Decision
 
 from .cardtext import card_name
@@ -18,6 +20,16 @@ from .text import _cards as cards_words
 KINDS = frozenset({"aggression", "war", "bonus", "plunder", "raid", "annex", "infiltrate",
                    "steal", "science", "resign", "resign_confirm", "back"})
 PROMPTS = frozenset({"defend", "spoils", "tech_war", "resign"})
+# names printed on the military cards of several ages (Plunder I/II/III): labels add the age
+_SHARED = {n for n, k in Counter(c.name for c in CARDS.values() if c.deck == "military").items()
+           if k > 1}
+
+
+def named(card: Any, locale: str | None) -> str:
+    """The card's name, with its age when several ages print the same name ("Raid I")."""
+    name = card_name(card, locale)
+    c = CARDS.get(str(card))
+    return f"{name} {c.age}" if c is not None and c.name in _SHARED else name
 
 
 def worded(d: Decision) -> bool:
@@ -29,7 +41,7 @@ def label(d: Decision, locale: str | None) -> tuple[str, list[str]]:
     """The label and its price parts (labels.describe adds the parentheses)."""
     a = d.args
     k = d.kind
-    card = card_name(a.get("card"), locale) if "card" in a else ""
+    card = named(a.get("card"), locale) if "card" in a else ""
     if k in ("aggression", "war"):
         target = a.get("name") or t("tta.text.seat", locale, n=_seat(a.get("target")))
         cost = a.get("cost")
@@ -63,11 +75,11 @@ def prompt(state: State, kind: str, frame: dict[str, Any]) -> str:
     def name(seat: Any) -> str:
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
     if kind == "defend":
-        return t("tta.prompt.defend", card=card_name(frame.get("card")),
+        return t("tta.prompt.defend", card=named(frame.get("card"), None),
                  name=name(frame.get("attacker")), attack=frame.get("s_att"),
                  defence=frame.get("s_def"), n=frame.get("limit"))
     if kind == "spoils":
-        return t("tta.prompt.spoils", card=card_name(frame.get("card")),
+        return t("tta.prompt.spoils", card=named(frame.get("card"), None),
                  name=name(frame.get("defender")))
     if kind == "tech_war":
         return t("tta.prompt.tech_war", name=name(frame.get("loser")), n=frame.get("left"))

@@ -42,7 +42,7 @@ def test_options_name_the_card_the_target_and_the_cost() -> None:
     opts = [d for d in T.options(s, 0) if d.kind == "aggression"]
     assert [d.args for d in opts] == [{"card": "raid_i", "target": 1, "name": "Player 2",
                                        "cost": 1}]
-    assert T.describe(opts[0]) == "Play Raid against Player 2 (1 military action)"
+    assert T.describe(opts[0]) == "Play Raid I against Player 2 (1 military action)"
 
 
 def test_no_aggression_outside_a_game_with_attacks() -> None:

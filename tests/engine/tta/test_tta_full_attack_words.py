@@ -48,10 +48,10 @@ def test_every_new_label_has_words(lang: str) -> None:
 
 
 def test_english_labels_read_as_the_brief_says() -> None:
-    assert X.describe(LABELS[0]) == "Play Raid against Bob (2 military actions)"
+    assert X.describe(LABELS[0]) == "Play Raid I against Bob (2 military actions)"
     assert X.describe(LABELS[1]) == "Declare War over Culture on Carol (3 military actions)"
-    assert X.describe(LABELS[2]) == "Defend with Defense / Colonization (+4)"
-    assert X.describe(LABELS[3]) == "Discard Raid face down (+1)"
+    assert X.describe(LABELS[2]) == "Defend with Defense / Colonization II (+4)"
+    assert X.describe(LABELS[3]) == "Discard Raid I face down (+1)"
     assert X.describe(LABELS[11]) == "Resign" and X.describe(LABELS[12]) == "Yes, resign"
     assert X.describe(Decision("done", {})) != X.describe(LABELS[4])  # politics' own "done"
 
