@@ -138,8 +138,8 @@ def politics(c: Ctx) -> Decision | None:
 def attack_score(c: Ctx, d: Decision) -> float | None:
     """An aggression or a war in the politics phase (F-AGGR, F-WAR), valued from the public
     table: an aggression is offered only while this seat is the stronger (F-AGGR-6), and it
-    is worth its age in culture-like spoils when the margin beats what the defender could add
-    with the cards he may hold (up to 2 a card, at most one a military action, F-AGGR-8); a
+    is worth its age in culture-like spoils when the margin beats what the defender surely
+    adds with the cards he holds (+1 a card, at most one a military action, F-AGGR-8); a
     war is declared only with a margin of 3 or more, since both sides get a turn to build
     (F-WAR-1). None: not an attack."""
     if d.kind not in ("aggression", "war"):
@@ -150,7 +150,7 @@ def attack_score(c: Ctx, d: Decision) -> float | None:
     level = LEVEL[CARDS[d.args["card"]].age]
     cost = d.args.get("cost", CARDS[d.args["card"]].cost_military_actions)
     if d.kind == "aggression":
-        cover = 2 * min(them["military_count"], them["military_total"])
+        cover = min(them["military_count"], them["military_total"])
         return level + 1.5 - 0.3 * cost if margin > cover else -2.0
     return level + 1.0 - 0.3 * cost if margin >= 3 else -2.0
 
