@@ -94,7 +94,8 @@ def max_force(p: Player) -> int:
 # --- the auction (T-COL-1..3) --------------------------------------------------------------------
 
 def start_auction(s: State, current: int, card: str) -> None:
-    order = [(current + i) % s.n for i in range(s.n)]
+    order = [(current + i) % s.n for i in range(s.n)
+             if not s.players[(current + i) % s.n].resigned]  # F-GEN-2
     push(s, {"t": "bid", "seat": current, "card": card, "high": 0, "leader": None,
              "order": order, "active": list(order)})
 

@@ -30,7 +30,7 @@ from typing import Any
 from data.tta import CARDS, LEVEL
 from engine.core import Decision, Event, IllegalDecision
 
-from . import actions
+from . import actions, modes
 from .cards import changing_totals, remove_leader, tokens_out
 from .colonize import free_population, lose_colony, start_auction
 from .draws import discard_military, draw_cards
@@ -48,7 +48,10 @@ EventFn = Callable[[State, int, list[Event]], None]
 # --- helpers ---------------------------------------------------------------------------------
 
 def turn_order(s: State, current: int) -> list[Player]:
-    return [s.players[(current + i) % s.n] for i in range(s.n)]
+    """Every remaining player from `current` on (F-GEN-2: a resigned player is never asked
+    nor compared)."""
+    order = [s.players[(current + i) % s.n] for i in range(s.n)]
+    return [p for p in order if not p.resigned]
 
 
 def ranked(s: State, current: int, key: Callable[[Player], int]) -> list[Player]:
@@ -62,7 +65,7 @@ def strength(p: Player) -> int:
 
 def top(s: State) -> int:
     """T-EVT-7: "the two strongest/weakest" is one player with two players."""
-    return 1 if s.n == 2 else 2
+    return 1 if len(modes.remaining(s)) == 2 else 2  # F-RES-6: the remaining count
 
 
 def strongest(s: State, current: int) -> Player:
@@ -165,7 +168,7 @@ def good_harvest(s: State, current: int, events: list[Event]) -> None:
 
 
 def immigration(s: State, current: int, events: list[Event]) -> None:
-    best = max(stats(p).happiness for p in s.players)
+    best = max(stats(p).happiness for p in modes.remaining(s))
     for p in turn_order(s, current):
         if stats(p).happiness == best:  # T-EVT-8: every tied player
             free_population(p, 1)
@@ -219,7 +222,7 @@ def uncertain_borders(s: State, current: int, events: list[Event]) -> None:
 # --- Age II ----------------------------------------------------------------------------------
 
 def civil_unrest(s: State, current: int, events: list[Event]) -> None:
-    worst = max(discontent(p) for p in s.players)
+    worst = max(discontent(p) for p in modes.remaining(s))
     for p in turn_order(s, current):
         lose_culture(p, 4 * discontent(p))
         if worst > 0 and discontent(p) == worst:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from data.tta import AGE_END_YELLOW, AGES, CARDS, ROW_SIZE, SWEEP
 from engine.core import Event
 
+from . import modes
 from .cards import remove_leader, remove_unfinished_wonder
 from .state import State
 from .tokens import box_yellow
@@ -17,9 +18,10 @@ def replenish(s: State, events: list[Event]) -> None:
     """T-ROW-2: clear the marked leftmost spaces, slide the rest left, refill from the current
     civil deck (not in the final age, T-ROW-6). The first replenishment of the game ends Age A
     (T-ROW-3)."""
-    swept = [c for c in s.row[:SWEEP[s.n]] if c is not None]
+    sweep = SWEEP[len(modes.remaining(s))]  # F-RES-6: the remaining players' count
+    swept = [c for c in s.row[:sweep] if c is not None]
     s.removed.extend(swept)
-    s.row[:SWEEP[s.n]] = [None] * SWEEP[s.n]
+    s.row[:sweep] = [None] * sweep
     events.append(Event("tta.sweep", {"removed": swept}))
     refill(s, events)
 

@@ -17,6 +17,7 @@ from . import (
     eventcards,
     last,
     listing,
+    modes,
     politics,
     powers,
     quotes,
@@ -251,8 +252,9 @@ def strong_culture(s: State, p: Player, events: list[Event]) -> None:
     if not points:
         return
     mine = stats(p).strength
-    stronger = sum(1 for q in s.players if q is not p and stats(q).strength > mine)
-    if stronger < (1 if s.n == 2 else 2):
+    others = [q for q in modes.remaining(s) if q is not p]  # F-GEN-2
+    stronger = sum(1 for q in others if stats(q).strength > mine)
+    if stronger < (1 if len(others) == 1 else 2):
         p.culture += points
         events.append(Event("tta.strong_culture", {"seat": p.seat, "culture": points}))
 

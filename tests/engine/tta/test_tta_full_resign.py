@@ -10,6 +10,7 @@ from tta_helpers import end_round_one, game, open_politics, play, refused
 
 import engine.tta as T
 from engine.core import Decision
+from engine.tta import eventcards
 from engine.tta.state import State
 
 
@@ -124,3 +125,15 @@ def test_decks_of_ages_not_yet_begun_are_retrimmed() -> None:
     again, _ = confirmed(after, seat)
     assert again.military_deck["III"] == ["war_over_culture_iii"]
     assert again.military_deck["I"] == ["trade_routes_agreement_i"]
+
+
+def test_play_goes_on_with_the_remaining_players() -> None:
+    """F-RES-6, F-GEN-2: the next sweep clears the spaces of the remaining count (2 players: 3
+    spaces, T-ROW-2); events and auctions ask only remaining players."""
+    s = full()
+    s.row[:3] = ["alchemy_i", "theology_i", "drama_i"]
+    after, events = confirmed(s)
+    sweep = next(e for e in events if e.template == "tta.sweep")
+    assert sweep.args["removed"] == ["alchemy_i", "theology_i", "drama_i"]
+    assert [p.seat for p in eventcards.turn_order(after, 2)] == [2, 1]
+    assert eventcards.top(after) == 1  # "the two weakest" reads "the weaker" (T-EVT-7)
