@@ -1,7 +1,9 @@
 """The pass the host takes for a seat whose deadline ran out with `on_deadline: skip` (the
 optional rules hook `pass_decision`): ending the turn with the actions left unspent, passing
-in an auction or on an event, being done in the political phase. Where none of these is on
-offer (a discard down to the hand limit), the host lets the AI decide."""
+in an auction or on an event, being done in the political phase or with a defence (G-ASYNC-19:
+the cards already picked stand), going back from a resignation, taking only science after War
+over Technology. Where none of these is on offer (a discard down to the hand limit, the spoils
+of an aggression), the host lets the AI decide."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from engine.core import Decision
 from .game import options
 from .state import State
 
-PASSES = ("end", "pass", "done")
+PASSES = ("end", "pass", "done", "back", "science")
 
 
 def pass_decision(s: State, seat: int) -> Decision | None:

@@ -94,3 +94,15 @@ def test_war_over_technology_winner(level: str) -> None:
     s.queue.insert(0, {"t": "tech_war", "seat": 0, "loser": 1, "left": 6})
     d = legal(s, 0, level)
     assert d.kind in ("steal", "science")
+
+
+def test_deadline_passes() -> None:
+    """G-ASYNC-19: a silent defender is done with the cards already picked; a silent
+    resignation goes back; a silent War over Technology winner takes science."""
+    s = defending(["rats_i", "foray_i"])
+    assert T.pass_decision(s, 1).kind == "done"
+    assert T.pass_decision(play(full(), 0, "resign"), 0).kind == "back"
+    w = full()
+    w.players[1].techs.append("warfare_i")
+    w.queue.insert(0, {"t": "tech_war", "seat": 0, "loser": 1, "left": 6})
+    assert T.pass_decision(w, 0).kind == "science"
