@@ -382,3 +382,29 @@ def test_refusal_keeps_the_state() -> None:
     before = fingerprint(s)
     refused(s, 0, "aggression", "F-AGGR-6", card="raid_i", target=1)
     assert fingerprint(s) == before
+
+
+def test_plunder_iii_takes_up_to_seven() -> None:
+    """C-91: up to 7 food and resources together (G-AGGR-6)."""
+    s = ready("plunder_iii")
+    arrange(s.players[1], blue={"agriculture_a": 5, "bronze_a": 5})
+    s = attack(s, "plunder_iii")
+    assert {d.args["food"] + d.args["resources"] for d in T.options(s, 0)} == {7}
+    after = play(s, 0, "plunder", food=5, resources=2)
+    assert stored(after.players[1], "farm") == 0 and stored(after.players[1], "mine") == 3
+
+
+def test_raid_iii_slots() -> None:
+    """C-92: one building of Age III or older and one of Age II or older: an Age III
+    building can only fill the first slot, so two of them cannot both go."""
+    s = ready("raid_iii")
+    s.players[0].temp_ma = 1  # 3 military actions
+    arrange(s.players[1], techs=["computers_iii", "journalism_ii"],
+            workers={"computers_iii": 2, "journalism_ii": 1, "philosophy_a": 1})
+    s = attack(s, "raid_iii")
+    assert [d.args["cards"] for d in T.options(s, 0)] == [
+        ["computers_iii", "journalism_ii"], ["computers_iii", "philosophy_a"],
+        ["journalism_ii", "philosophy_a"]]
+    after = play(s, 0, "raid", cards=["computers_iii", "journalism_ii"])
+    paid = CARDS["computers_iii"].cost_resources + CARDS["journalism_ii"].cost_resources
+    assert stored(after.players[0], "mine") - stored(s.players[0], "mine") == -(-paid // 2)
