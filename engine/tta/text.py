@@ -270,7 +270,8 @@ def scores(v: View) -> list[int]:
 def status_lines(v: View) -> list[str]:
     """One line per seat of public facts: points and rates, strength, happiness, actions,
     hand counts."""
-    return [t("tta.status.player", culture=p["culture"],
+    return [t("tta.status.resigned", culture=p["culture"]) if p.get("resigned") else  # F-RES
+            t("tta.status.player", culture=p["culture"],
               culture_rate=signed(p["culture_rating"]), science=p["science"],
               science_rate=signed(p["science_rating"]), strength=p["strength"],
               happiness=p["happiness"], discontent=p["discontent"], ca=p["civil_actions"],
@@ -304,6 +305,11 @@ def table_lines(v: View) -> list[str]:
     lines.append(t("tta.table.events", current=v["events"], future=v["future_events"]))
     for p, line in zip(v["players"], status_lines(v), strict=True):
         lines.append(f"{p['name']}: {line}")
+    names = [p["name"] for p in v["players"]]
+    for war in v.get("wars", []):  # pending wars are public (F-WAR-6, G-ASYNC-16)
+        lines.append(t("tta.table.war", card=card_name(war["card"]),
+                       name=_name(names, war["attacker"]),
+                       defender=_name(names, war["defender"])))
     return lines
 
 

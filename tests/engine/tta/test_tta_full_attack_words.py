@@ -120,3 +120,17 @@ def test_prompts_name_the_public_facts() -> None:
     text = X.prompt_text(s, Prompt(1, "defend"))
     assert "Plunder" in text and "Player 1" in text and "3" in text
     assert X.prompt_text(s, Prompt(0, "resign")) != "a decision"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_status_and_table_show_resignations_and_wars(lang: str) -> None:
+    """F-RES, G-ASYNC-16: a resigned player's status says so; the table lists pending wars."""
+    s = full()
+    s.players[2].resigned = True
+    s.wars.append({"card": "war_over_culture_iii", "attacker": 0, "defender": 1, "round": 2})
+    v = T.view(s, None)
+    lines = X.status_lines(v)
+    assert lines[2] != lines[1] and not LEFTOVER.search(lines[2])
+    table = X.table_lines(v)
+    war = [line for line in table if "Player 1" in line and "Player 2" in line]
+    assert war and not LEFTOVER.search(war[-1])
