@@ -32,7 +32,7 @@ def target_of(s: State, d: Decision) -> Player:
 
 
 def card_of(p: Player, d: Decision, kind: str, rule: str) -> str:
-    """The attack card named by `card`, an `kind` card in the attacker's military hand."""
+    """The attack card named by `card`: a card of that `kind` in the attacker's military hand."""
     card = d.args.get("card")
     if not isinstance(card, str) or card not in p.military or CARDS[card].kind != kind:
         raise err(f"not_{kind}", rule)
