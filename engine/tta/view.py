@@ -19,6 +19,8 @@ from engine.core import copy_json
 from . import last
 from .flow import current
 from .listing import Listing
+from .modes import final_age, last_round_now, mode
+from .pacts import side_of
 from .politics import peeker
 from .state import Player, State
 from .stats import consumption, corruption_of, discontent, population_cost, stats
@@ -56,6 +58,7 @@ def _player_view(p: Player, own: bool) -> dict[str, Any]:
         "ruins": list(p.ruins), "tucked": p.tucked, "turn_used": list(p.turn_used),
         "once": list(p.once), "skip_politics": p.skip_politics,
         "leader_ages": list(p.leader_ages),  # public: the leaders played (G-LEAD-1)
+        "resigned": p.resigned,  # F-RES: out of the game
     }
     if own:
         out["hand"] = list(p.hand)
@@ -94,4 +97,22 @@ def make_view(s: State, seat: int | None) -> dict[str, Any]:
         "past_events": list(s.past_events), "last_round": s.last_round,
         "players": [player_view(p, p.seat == seat) for p in s.players],
         "result": s.result, "last": last.view_of(s.last),
+    } | full_game_view(s)
+
+
+def full_game_view(s: State) -> dict[str, Any]:
+    """The full game's public facts the pictures draw (all public: F-PACT-12 pacts are in play
+    face up, F-WAR-6 a declared war lies on the table): the `mode` and the `final_age`
+    (F-AGE-4: "IV" in the full game), whether this round is the last (`last_round_now`,
+    F-AGE-5), the pacts in force with each party's side (F-PACT-10; `owner_side` and
+    `partner_side` are None for a symmetric pact) and the pending wars, each with the round of
+    the attacker's next turn, when it resolves (`resolves`, F-WAR-7). Nothing of a hand: the
+    military cards held show only as each player's `military_count`."""
+    return {
+        "mode": mode(s), "final_age": final_age(s), "last_round_now": last_round_now(s),
+        "pacts": [{"card": q["card"], "owner": q["owner"], "partner": q["partner"],
+                   "side": q.get("side"), "owner_side": side_of(q, q["owner"]),
+                   "partner_side": side_of(q, q["partner"])} for q in s.pacts],
+        "wars": [{"card": w["card"], "attacker": w["attacker"], "defender": w["defender"],
+                  "round": w["round"], "resolves": w["round"] + 1} for w in s.wars],
     }
