@@ -345,7 +345,7 @@ def _tracks(d: Draw, view: View, boxes: dict[str, Box], locale: str) -> None:
         x0, y0, x1, y1 = box = boxes[f"track:{q}"]
         key = ("tta/track", locale, pv["colour"], pv["name"], q in winners, pv["culture"],
                pv["science"], pv["culture_rating"], pv["science_rating"], top_culture,
-               top_science)
+               top_science, bool(pv.get("resigned")))
         memo_region(d, key, (x0, y0, x1 + 8, y1 + 1),
                     lambda d, box=box, pv=pv, won=q in winners: _track(
                         d, box, pv, won, top_culture, top_science, locale))
@@ -363,6 +363,8 @@ def _track(d: Draw, box: Box, pv: dict[str, Any], won: bool, top_culture: int, t
     if won:
         pill(d, x0 + 50, y0 + 46, tr("winner", locale), 17, pal.ACTIVE, pal.WHITE,
              room=186)
+    elif pv.get("resigned"):  # F-RES: out of the game, his points still shown
+        pill(d, x0 + 50, y0 + 46, tr("resigned", locale), 17, pal.BAD, pal.WHITE, room=186)
     bar_x = x0 + 244
     _bar(d, (bar_x, y0 + 2, x1, y0 + 40), pv["culture"], top_culture,
          pv["culture_rating"], pal.CULTURE, tr("culture", locale), locale)

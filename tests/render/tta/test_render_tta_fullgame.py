@@ -8,22 +8,20 @@ reference."""
 
 from __future__ import annotations
 
-import io
 import random
 from functools import cache
 from typing import Any
 
 import pytest
-from PIL import Image
 
 import engine.tta as T
 from data.i18n import LANGUAGES
+from data.tta import CARDS
 from engine.tta import ai
 from engine.tta.state import State
-from render.tta import board_png, player_png
+from render.tta import board_png, player_png, politics
 from render.tta import palette as pal
 from render.tta import player as player_mod
-from render.tta import politics
 from render.tta import table as table_mod
 from render.typeface import overflow_audit
 from tests.render.tta.test_render_tta import decode, differing, inline, pixels
@@ -67,7 +65,14 @@ def full_game_state(age: str = "III", last_round_now: bool = False, seed: int = 
     second.workers["air_forces_iii"] = 2
     s.pacts = [{"card": ASYMMETRIC, "owner": 0, "partner": 1, "side": "A"},
                {"card": SYMMETRIC, "owner": 2, "partner": 0, "side": None}]
-    s.wars = [{"card": WAR, "attacker": 1, "defender": 2, "round": s.round}]
+    # no war is declared in the last round (F-WAR-5): one declared in the round before
+    s.wars = [{"card": WAR, "attacker": 1, "defender": 2,
+               "round": s.round - 1 if last_round_now else s.round}]
+    if age == "III":  # the Age III decks (F-AGE-1), in a fixed order
+        s.civil["III"] = sorted(c for c, card in CARDS.items()
+                                if card.age == "III" and card.deck == "civil")[:31]
+        s.military_deck["III"] = sorted(c for c, card in CARDS.items()
+                                        if card.age == "III" and card.deck == "military")[:17]
     if age == "IV":
         s.row = [None] * len(s.row)
         s.row[3], s.row[7] = "internet_iii", "bill_gates_iii"
@@ -91,7 +96,7 @@ def test_full_game_pictures_fit_in_every_language(age, last):
     """Every text of the table and the boards, wars and pacts among them, fits its box in
     en, cs, de and pl (the names of the players and cards included)."""
     v = T.view(full_game_state(age, last), None)
-    assert politics.lines(v) == 2
+    assert politics.lines(v) == 3
     for lang in LANGUAGES:
         assert _texts_cut(v, lang) == [], lang
 
