@@ -6,7 +6,9 @@ awaited (an auction's bids, an event's question). Hidden: other seats' hands (ci
 military), the order and contents of every deck, the military discards (face down), the
 events decks — of which only the counts by age show, as their backs do (T-POL-5). Joan of
 Arc's player sees the top current event during his politics phase. `last` is what the last
-finished turn changed (engine.tta.last; public facts only), which the pictures ring."""
+finished turn changed (engine.tta.last; public facts only), which the pictures ring. The full
+game's public facts (its mode and final age, the pacts and the pending wars) are added by
+`full_game_view`."""
 
 from __future__ import annotations
 

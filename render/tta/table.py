@@ -1,7 +1,8 @@
 """The shared table (960 px wide, read at 480 on a phone): the round, the age and whose turn it
-is; the decks (civil, military) and the events decks (current / future counts); the card row in
-its three cost groups, each space with its civil-action cost; the culture and science tracks of
-every seat with their rates.
+is; the decks (civil, military) and the events decks (current / future counts); in a game with
+them, the wars pending and the pacts in force (render.tta.politics); the card row in its three
+cost groups, each space with its civil-action cost; the culture and science tracks of every seat
+with their rates; the tactics area.
 
 Drawn from the public part of a view only (no hand, no deck order), so a seat's own view gives
 the spectator's picture. Row spaces the view's `last` summary names (else the spaces emptied

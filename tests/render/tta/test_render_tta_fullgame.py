@@ -18,6 +18,7 @@ import engine.tta as T
 from data.i18n import LANGUAGES
 from data.tta import CARDS
 from engine.tta import ai
+from engine.tta.pacts import ASYMMETRIC as ASYMMETRIC_PACTS
 from engine.tta.state import State
 from render.tta import board_png, player_png, politics
 from render.tta import palette as pal
@@ -31,6 +32,9 @@ WAR = "war_over_culture_iii"
 ASYMMETRIC = "international_trade_agreement_ii"  # F-PACT-10: sides A and B
 SYMMETRIC = "peace_treaty_iii"
 AGE_III_TECHS = ("air_forces_iii", "computers_iii", "modern_infantry_iii")
+AGE_III_ROW = ("hollywood_iii", "tanks_iii", "sid_meier_iii", "oil_iii", "democracy_iii",
+               "air_forces_iii", "internet_iii", "computers_iii", "bill_gates_iii", "movies_iii",
+               "communism_iii", "satellites_iii", "rockets_iii")
 
 
 @cache
@@ -78,8 +82,7 @@ def full_game_state(age: str = "III", last_round_now: bool = False, seed: int = 
         s.row[3], s.row[7] = "internet_iii", "bill_gates_iii"
         s.last_round = s.round if last_round_now else s.round + 1
     else:
-        s.row = ["hollywood_iii", "tanks_iii", "sid_meier_iii", "oil_iii", "democracy_iii",
-                 *s.row[5:]]
+        s.row = list(AGE_III_ROW)
     return s
 
 
@@ -213,3 +216,22 @@ def test_a_resigned_player_is_marked():
     assert player_png(v, 2) != player_png(T.view(plain, None), 2)
     assert board_png(v) != board_png(T.view(plain, None))
 
+
+
+def test_every_war_and_pact_card_fits_its_entry():
+    """Each war and pact card of the game (the longest German and Polish names among them),
+    with each player as a party, (13 entries) is named whole in the strip in every language."""
+    s = full_game_state("III")
+    pacts = sorted(c for c, card in CARDS.items() if card.kind == "pact")
+    wars = sorted(c for c, card in CARDS.items() if card.kind == "war")
+    s.pacts = [{"card": c, "owner": i % 3, "partner": (i + 1) % 3,
+                "side": "AB"[i % 2] if c in ASYMMETRIC_PACTS else None}
+               for i, c in enumerate(pacts)]
+    s.wars = [{"card": c, "attacker": i % 3, "defender": (i + 2) % 3, "round": s.round}
+              for i, c in enumerate(wars)]
+    v = T.view(s, None)
+    assert len(politics.entries(v)) == len(pacts) + len(wars) == 13
+    for lang in LANGUAGES:
+        with overflow_audit() as found:
+            board_png(v, lang)
+        assert found == [], lang
