@@ -7,8 +7,9 @@ military), the order and contents of every deck, the military discards (face dow
 events decks — of which only the counts by age show, as their backs do (T-POL-5). Joan of
 Arc's player sees the top current event during his politics phase. `last` is what the last
 finished turn changed (engine.tta.last; public facts only), which the pictures ring. The full
-game adds the pending wars and who has resigned (public) and a defender's picks while he
-answers an aggression (`defence`: his own view only, F-AGGR-8, G-ASYNC-6)."""
+game's public facts (its mode and final age, the pacts, the pending wars and who has resigned)
+are added by `full_game_view`; a defender's picks while he answers an aggression (`defence`)
+show in his own view only (F-AGGR-8, G-ASYNC-6)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from engine.core import copy_json
 from . import last
 from .flow import current
 from .listing import Listing
+from .modes import final_age, last_round_now, mode
+from .pacts import side_of
 from .politics import peeker
 from .state import Player, State
 from .stats import consumption, corruption_of, discontent, population_cost, stats
@@ -97,8 +100,25 @@ def make_view(s: State, seat: int | None) -> dict[str, Any]:
         "past_events": list(s.past_events), "last_round": s.last_round,
         "players": [player_view(p, p.seat == seat) for p in s.players],
         "result": s.result, "last": last.view_of(s.last),
-        "wars": copy_json(s.wars),  # pending wars are public (F-WAR-6, G-ASYNC-16)
         # a defender's picks while he answers an aggression: his own view only (F-AGGR-8)
         "defence": copy_json(s.defence) if seat is not None and s.defence is not None
         and s.defence["seat"] == seat else None,
+    } | full_game_view(s)
+
+
+def full_game_view(s: State) -> dict[str, Any]:
+    """The full game's public facts the pictures draw (all public: F-PACT-12 pacts are in play
+    face up, F-WAR-6 a declared war lies on the table): the `mode` and the `final_age`
+    (F-AGE-4: "IV" in the full game), whether this round is the last (`last_round_now`,
+    F-AGE-5), the pacts in force with each party's side (F-PACT-10; `owner_side` and
+    `partner_side` are None for a symmetric pact) and the pending wars, each with the round of
+    the attacker's next turn, when it resolves (`resolves`, F-WAR-7). Nothing of a hand: the
+    military cards held show only as each player's `military_count`."""
+    return {
+        "mode": mode(s), "final_age": final_age(s), "last_round_now": last_round_now(s),
+        "pacts": [{"card": q["card"], "owner": q["owner"], "partner": q["partner"],
+                   "side": q.get("side"), "owner_side": side_of(q, q["owner"]),
+                   "partner_side": side_of(q, q["partner"])} for q in s.pacts],
+        "wars": [{"card": w["card"], "attacker": w["attacker"], "defender": w["defender"],
+                  "round": w["round"], "resolves": w["round"] + 1} for w in s.wars],
     }

@@ -1,7 +1,8 @@
 """Through the Ages pictures, pure functions of a view (engine.tta.view.make_view) to PNG bytes:
 
-- `board_png(view, locale=None)`: the shared table (round and age, decks, events decks, the card
-  row with each space's civil-action cost, every seat's culture and science tracks);
+- `board_png(view, locale=None)`: the shared table (round and age, decks, events decks, the wars
+  and pacts of the full game (render.tta.politics), the card row with each space's civil-action
+  cost, every seat's culture and science tracks);
 - `player_png(view, seat, locale=None)` / `player_pngs(view, locale=None)`: one player's board
   each (statistics, government, leader, tactic, technologies with workers and blue tokens, the
   banks, wonders, hand counts);

@@ -185,12 +185,12 @@ def _header(d: Draw, pv: dict[str, Any], on_turn: bool, locale: str | None) -> N
     hand_w = text_width(hand, 20, True)
     x = MARGIN + 64
     room = WIDTH - MARGIN - hand_w - 24 - x
-    if on_turn:
-        label = tr("on_turn", locale)
+    if on_turn or pv.get("resigned"):  # a resigned player is never on turn (F-RES)
+        label = tr("on_turn" if on_turn else "resigned", locale)
         label_w = text_width(label, 20, True)
         room -= label_w + 28
-        pill(d, WIDTH - MARGIN - hand_w - 24 - label_w - 16, 24, label, 20, pal.ACTIVE,
-             pal.WHITE)
+        pill(d, WIDTH - MARGIN - hand_w - 24 - label_w - 16, 24, label, 20,
+             pal.ACTIVE if on_turn else pal.BAD, pal.WHITE)
     d.text((x, 38), fit(pv["name"], 32, room, True), font=font(32, True), fill=pal.HEADER_INK,
            anchor="lm")
     d.text((WIDTH - MARGIN, 38), hand, font=font(20, True), fill=pal.HEADER_INK, anchor="rm")

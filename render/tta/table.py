@@ -1,7 +1,8 @@
 """The shared table (960 px wide, read at 480 on a phone): the round, the age and whose turn it
-is; the decks (civil, military) and the events decks (current / future counts); the card row in
-its three cost groups, each space with its civil-action cost; the culture and science tracks of
-every seat with their rates.
+is; the decks (civil, military) and the events decks (current / future counts); in a game with
+them, the wars pending and the pacts in force (render.tta.politics); the card row in its three
+cost groups, each space with its civil-action cost; the culture and science tracks of every seat
+with their rates; the tactics area.
 
 Drawn from the public part of a view only (no hand, no deck order), so a seat's own view gives
 the spectator's picture. Row spaces the view's `last` summary names (else the spaces emptied
@@ -16,11 +17,11 @@ from PIL import Image
 
 from data import i18n
 from data.tta import ROW_SIZE, row_cost
-from engine.tta.row import FINAL_AGE
 from render.memo import Memo
 from render.typeface import TextDraw, auditing, fit, font, memo_region, text_width
 
 from . import palette as pal
+from . import politics
 from .cardface import figures
 from .common import (
     MARGIN,
@@ -74,13 +75,15 @@ def _groups() -> tuple[tuple[int, ...], ...]:
 
 def layout(view: View) -> dict[str, Box]:
     """Where everything is drawn (a fresh dict: the caller may change it)."""
-    return dict(_layout(len(view["players"]), bool(view.get("tactics_area"))))
+    return dict(_layout(len(view["players"]), bool(view.get("tactics_area")),
+                        politics.lines(view)))
 
 
 @cache
-def _layout(n: int, tactics: bool) -> dict[str, Box]:
-    """The boxes for `n` seats, with or without the tactics area: the same every turn, so
-    computed once (draw_board only reads the dict)."""
+def _layout(n: int, tactics: bool, politics_lines: int = 0) -> dict[str, Box]:
+    """The boxes for `n` seats, with or without the tactics area, with `politics_lines` lines
+    of wars and pacts (render.tta.politics, the full game) under the decks: the same every
+    turn, so computed once (draw_board only reads the dict)."""
     boxes: dict[str, Box] = {}
     w4 = (WIDTH - 2 * MARGIN - 3 * GAP) // 4
     y = HEADER_H + GAP
@@ -88,6 +91,9 @@ def _layout(n: int, tactics: bool) -> dict[str, Box]:
         x = MARGIN + i * (w4 + GAP)
         boxes[name] = (x, y, x + w4, y + TILE_H)
     y += TILE_H + GAP
+    if politics_lines:  # what is pending between the players, before the row they act on
+        boxes["politics"] = (MARGIN, y, WIDTH - MARGIN, y + politics.height(politics_lines))
+        y = boxes["politics"][3] + GAP
     groups = _groups()
     lines = sum(-(-len(g) // PER_LINE) for g in groups)
     boxes["row"] = (MARGIN, y, WIDTH - MARGIN, y + 44 + lines * (CARD_H + CARD_GAP))
@@ -113,10 +119,12 @@ def _layout(n: int, tactics: bool) -> dict[str, Box]:
     return boxes
 
 
-def tallest(n: int) -> int:
-    """The height of the table for `n` seats once it has its tactics area: the tallest it
-    gets (the replay's frames all have it)."""
-    return _layout(n, True)["bottom"][3]
+def tallest(n: int, politics_possible: bool = False) -> int:
+    """The height of the table for `n` seats once it has its tactics area (and, in a game
+    with wars and pacts, `politics_possible`, the most lines of them): the tallest it gets
+    (the replay's frames all have it)."""
+    lines = politics.most_lines(n) if politics_possible else 0
+    return _layout(n, True, lines)["bottom"][3]
 
 
 def slot_box(view: View, slot: int) -> Box:
@@ -155,13 +163,14 @@ def draw_board(view: View, locale: str | None = None, rgb: bool = False) -> Imag
     lang = language(locale)  # once: the memo keys hold it
     words = _words(lang)
     n, tactics = len(view["players"]), bool(view.get("tactics_area"))
-    boxes = _layout(n, tactics)
+    politics_lines = politics.lines(view)
+    boxes = _layout(n, tactics, politics_lines)
     size = (WIDTH, boxes["bottom"][3])
     if rgb or auditing():  # drawn whole: the reference drawing, every text measured
         img, d = canvas(size, rgb)
         _static(d, boxes, words)
     else:
-        key = (n, tactics, tuple(words.values()))
+        key = (n, tactics, politics_lines, tuple(words.values()))
         done = BACKGROUNDS.get(key)
         if done is None:
             done, d = canvas(size, rgb)
@@ -170,7 +179,9 @@ def draw_board(view: View, locale: str | None = None, rgb: bool = False) -> Imag
         img = done.copy()
         d = TextDraw(img)
     _header(d, view, lang, words)
-    _decks(d, view, boxes, words)
+    _decks(d, view, boxes, lang, words)
+    if politics_lines:
+        politics.draw_strip(d, view, boxes["politics"], lang)
     _row(d, view, boxes, lang, words)
     _tracks(d, view, boxes, lang)
     if tactics:
@@ -229,14 +240,17 @@ def header_words(view: View, locale: str) -> tuple[str, str]:
     """The header's title (round and age) and the note under it (the last round, once known),
     or "" when there is none."""
     last = view.get("last_round")
-    final = view["age"] == FINAL_AGE and (last is None or view["round"] >= last)
-    if final:  # the tutorial's final round after Age II (T-TEND-1); a note would repeat it
+    card_less = politics.card_less(view)
+    if card_less and (last is None or view["round"] >= last):
+        # the tutorial's final round after Age II (T-TEND-1); a note would repeat it
         return tr("round_final", locale, round=view["round"]), ""
     # (Age II may end mid-round: its rest, then the final round the note names)
-    age = PREVIOUS_AGE if view["age"] == FINAL_AGE else view["age"]
+    age = PREVIOUS_AGE if card_less else view["age"]
     title = tr("round_age", locale, round=view["round"], age=age)
     if last is None or view.get("result") is not None:
         return title, ""
+    if politics.in_last_round(view):  # the full game's Age IV has a last round of its own
+        return title, tr("this_last_round", locale)  # (F-AGE-3, F-AGE-5)
     return title, tr("last_round", locale, round=last)
 
 
@@ -267,11 +281,13 @@ def _header(d: Draw, view: View, locale: str, words: dict[str, str]) -> None:
                fill=pal.WORKER, anchor="lm")
 
 
-def _decks(d: Draw, view: View, boxes: dict[str, Box], words: dict[str, str]) -> None:
-    if view["age"] == FINAL_AGE:  # no Age III in the tutorial: Age II, then its final round
+def _decks(d: Draw, view: View, boxes: dict[str, Box], locale: str,
+           words: dict[str, str]) -> None:
+    if politics.card_less(view):  # no Age III in the tutorial: Age II, then its final round
         stat_tile(d, boxes["age"], words["age"], PREVIOUS_AGE, words["final_round"])
-    else:
-        stat_tile(d, boxes["age"], words["age"], str(view["age"]))
+    else:  # the full game's Age IV: "final age", then "last round" (F-AGE-3, F-AGE-5)
+        stat_tile(d, boxes["age"], words["age"], str(view["age"]),
+                  politics.age_sub(view, locale))
     stat_tile(d, boxes["civil_deck"], words["civil_deck"], str(view["civil_deck"]))
     stat_tile(d, boxes["military_deck"], words["military_deck"], str(view["military_deck"]))
     stat_tile(d, boxes["events"], words["events"],
@@ -330,7 +346,7 @@ def _tracks(d: Draw, view: View, boxes: dict[str, Box], locale: str) -> None:
         x0, y0, x1, y1 = box = boxes[f"track:{q}"]
         key = ("tta/track", locale, pv["colour"], pv["name"], q in winners, pv["culture"],
                pv["science"], pv["culture_rating"], pv["science_rating"], top_culture,
-               top_science)
+               top_science, bool(pv.get("resigned")))
         memo_region(d, key, (x0, y0, x1 + 8, y1 + 1),
                     lambda d, box=box, pv=pv, won=q in winners: _track(
                         d, box, pv, won, top_culture, top_science, locale))
@@ -348,6 +364,8 @@ def _track(d: Draw, box: Box, pv: dict[str, Any], won: bool, top_culture: int, t
     if won:
         pill(d, x0 + 50, y0 + 46, tr("winner", locale), 17, pal.ACTIVE, pal.WHITE,
              room=186)
+    elif pv.get("resigned"):  # F-RES: out of the game, his points still shown
+        pill(d, x0 + 50, y0 + 46, tr("resigned", locale), 17, pal.BAD, pal.WHITE, room=186)
     bar_x = x0 + 244
     _bar(d, (bar_x, y0 + 2, x1, y0 + 40), pv["culture"], top_culture,
          pv["culture_rating"], pal.CULTURE, tr("culture", locale), locale)
