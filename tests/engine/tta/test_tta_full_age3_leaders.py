@@ -227,3 +227,14 @@ def test_mahatma_gandhi_culture() -> None:
     base = stats(p).culture
     arrange(p, leader="mahatma_gandhi_iii")
     assert stats(p).culture == base + 2
+
+
+def test_churchill_default_even_in_an_uprising() -> None:
+    """C-50, G-LEAD-2: the default culture is scored when the action phase ends, though the
+    uprising then skips production (T-HAPPY-5)."""
+    s = start(leader=CHURCHILL, workers={"bronze_a": 1}, yellow_bank=4, pool=0)
+    p = actor(s)
+    assert p.pool == 0
+    s, events = apply(s, "end")
+    assert "tta.uprising" in events and "tta.churchill_default" in events
+    assert s.players[0].culture == p.culture + 3
