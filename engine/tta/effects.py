@@ -7,7 +7,9 @@ looked up by card id.
 Action cards (T-ACARD) are in actioncards.py: they order actions. The leaders' and wonders'
 own actions (Hammurabi, Frederick Barbarossa, J. S. Bach, Ocean Liner Service) are in
 powers.py, their political actions (Alexander, Columbus, Caesar, Joan of Arc) in politics.py;
-armies under a tactic in armies.py."""
+armies under a tactic in armies.py. The Age III leaders' rules that are no statistic (Winston
+Churchill's choice, Bill Gates' final award) are in leaders3.py, the Age III wonders' one-time
+culture in wonder_culture.py."""
 
 from __future__ import annotations
 
