@@ -9,6 +9,7 @@ import engine.tta as T
 from engine.core import Decision
 from engine.tta.labels import describe
 from engine.tta.leaders3 import bill_gates_award
+from engine.tta.preview import end_of_turn, turn_preview
 from engine.tta.production import production
 from engine.tta.state import Player, State
 from engine.tta.stats import output, stats
@@ -238,3 +239,28 @@ def test_churchill_default_even_in_an_uprising() -> None:
     s, events = apply(s, "end")
     assert "tta.uprising" in events and "tta.churchill_default" in events
     assert s.players[0].culture == p.culture + 3
+
+
+def test_churchill_default_in_the_end_of_turn_preview() -> None:
+    """G-LEAD-2: the end-of-turn preview tells the default culture while no choice is made,
+    and nothing once chosen; the preview changes nothing."""
+    s = start(leader=CHURCHILL)
+    c = actor(s).culture
+    assert end_of_turn(s, 0)["churchill"] == 3 and actor(s).culture == c
+    for loc in ("en", "cs", "de", "pl"):
+        lines = turn_preview(s, 0, loc)
+        assert any("Winston Churchill" in line and "3" in line for line in lines)
+    chosen = play(s, 0, "churchill", choice="culture")
+    assert end_of_turn(chosen, 0)["churchill"] == 0
+
+
+def test_bill_gates_leaving_event_text() -> None:
+    """C-52: the leaving-play culture is told in the four languages."""
+    s = start(leader=GATES, hand=["sid_meier_iii"],
+              techs=["computers_iii"], workers={"bronze_a": 2, "computers_iii": 1})
+    _, events = T.apply(s, 0, Decision("leader", {"card": "sid_meier_iii"}))
+    e = next(e for e in events if e.template == "tta.leaving_culture")
+    assert e.args["culture"] == 3
+    for loc in ("en", "cs", "de", "pl"):
+        text = event_text(e, ["A", "B", "C"], None, loc)
+        assert text and "Bill Gates" in text and "3" in text and "{" not in text
