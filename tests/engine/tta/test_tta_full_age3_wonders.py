@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 import engine.tta as T
+from data.tta import CARDS
 from engine.core import Decision
+from engine.tta.digest import turn_parts
 from engine.tta.state import State
 from engine.tta.stats import stats
 from engine.tta.text import event_text
@@ -22,7 +24,6 @@ from tests.engine.tta.tta_helpers import actor, arrange, end_round_one, game, pl
 
 def almost(wonder: str, **fields: object) -> State:
     """Seat 0 to act in Age III, `wonder` one stage short of completion, resources to pay."""
-    from data.tta import CARDS
     s = end_round_one(game(3, start=0))
     s.age = "III"
     arrange(actor(s), wonder=wonder, wonder_stages=len(CARDS[wonder].stages) - 1,
@@ -143,3 +144,10 @@ def test_wonder_culture_event_text_in_every_language() -> None:
     for loc in ("en", "cs", "de", "pl"):
         text = event_text(e, ["A", "B", "C"], None, loc)
         assert text and "10" in text and "{" not in text
+
+
+def test_wonder_culture_in_the_turn_digest() -> None:
+    """The seat's turn in short names the one-time culture beside the completed wonder."""
+    _, _, events = complete(almost("fast_food_chains_iii"))
+    parts = turn_parts(events, 0, "en")
+    assert any("+10" in part for part in parts), parts
