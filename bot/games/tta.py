@@ -34,7 +34,7 @@ FAMILY_KINDS = {
     "build": {"population", "build", "upgrade", "destroy", "disband", "convert", "bach",
               "barbarossa", "liner"},
     "develop": {"develop", "revolution"},
-    "play": {"leader", "play"},
+    "play": {"leader", "play", "churchill"},
     "wonder": {"wonder"},
     "tactic": {"tactic", "copy"},
     "politics": {"prepare", "columbus", "alexander", "done", "choose"},

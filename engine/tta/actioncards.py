@@ -19,6 +19,7 @@ from engine.core import Event
 
 from . import actions
 from .flow import err
+from .modes import remaining
 from .state import Player, State
 from .stats import stats
 from .tokens import gain
@@ -153,20 +154,46 @@ def patriotism(allowance: int) -> Effect:
     return effect
 
 
-# Wave of Nationalism: resources per stronger civilisation, by player count
+# Wave of Nationalism, Military Build-Up: unit allowance per stronger civilisation; Endowment
+# for the Arts: culture per civilisation with more culture points — by the number of remaining
+# players (G-ACARD-3)
 NATIONALISM = {2: 6, 3: 3, 4: 2}
+BUILD_UP = {2: 8, 3: 5, 4: 3}  # C-65
+ENDOWMENT = {2: 6, 3: 3, 4: 2}  # C-62
 
 
-def wave_of_nationalism(s: State, p: Player, args: dict[str, Any], events: list[Event],
-                        commit: bool) -> None:
-    """Wave of Nationalism: this turn an allowance for units of 2 (4 players), 3 (3 players)
-    or 6 (2 players) resources per civilisation stronger than the player's. A tie does not
-    make another civilisation stronger: the current player counts as the stronger
-    (T-EVT-6)."""
-    mine = stats(p).strength
-    stronger = sum(1 for q in s.players if q.seat != p.seat and stats(q).strength > mine)
+def ahead(s: State, p: Player, measure: Callable[[Player], int]) -> int:
+    """The remaining players strictly ahead of `p` by `measure`: a tie does not put another
+    civilisation ahead, the player using the card counts as the better (T-EVT-6, G-ACARD-3)."""
+    mine = measure(p)
+    return sum(1 for q in remaining(s) if q.seat != p.seat and measure(q) > mine)
+
+
+def _strength(p: Player) -> int:
+    return stats(p).strength
+
+
+def _culture_points(p: Player) -> int:
+    return p.culture
+
+
+def unit_allowance_per_stronger(table: dict[int, int]) -> Effect:
+    """Wave of Nationalism (2 with 4 players, 3 with 3, 6 with 2) and Military Build-Up
+    (C-65: 3, 5, 8): this turn an allowance for units of that many resources per remaining
+    civilisation stronger than the player's (G-ACARD-2/3)."""
+    def effect(s: State, p: Player, args: dict[str, Any], events: list[Event], commit: bool
+               ) -> None:
+        if commit:
+            p.allowance += table[len(remaining(s))] * ahead(s, p, _strength)
+    return effect
+
+
+def endowment_for_the_arts(s: State, p: Player, args: dict[str, Any], events: list[Event],
+                           commit: bool) -> None:
+    """Endowment for the Arts (C-62): culture points per remaining player with strictly more
+    culture points (2 with 4 remaining players, 3 with 3, 6 with 2; G-ACARD-3)."""
     if commit:
-        p.allowance += NATIONALISM[s.n] * stronger
+        p.culture += ENDOWMENT[len(remaining(s))] * ahead(s, p, _culture_points)
 
 
 FARM_MINE = ("farm", "mine")
@@ -199,7 +226,17 @@ ACTION_CARDS: dict[str, ActionCard] = {
     "patriotism_a": ActionCard(patriotism(1), _none),
     "patriotism_i": ActionCard(patriotism(2), _none),
     "patriotism_ii": ActionCard(patriotism(3), _none),
-    "wave_of_nationalism_ii": ActionCard(wave_of_nationalism, _none),
+    "wave_of_nationalism_ii": ActionCard(unit_allowance_per_stronger(NATIONALISM), _none),
+    # Age III (C-60…C-67)
+    "reserves_iii": ActionCard(reserves(4), _food_or_resources),
+    "efficient_upgrade_iii": ActionCard(build_or_upgrade(ECONOMY, 4, build=False),
+                                        _buildings(ECONOMY, build=False)),
+    "endowment_for_the_arts_iii": ActionCard(endowment_for_the_arts, _none),
+    "engineering_genius_iii": ActionCard(engineering_genius(5), _none),
+    "urban_growth_iii": ActionCard(build_or_upgrade(URBAN, 4), _buildings(URBAN)),
+    "military_build_up_iii": ActionCard(unit_allowance_per_stronger(BUILD_UP), _none),
+    "patriotism_iii": ActionCard(patriotism(4), _none),
+    "revolutionary_idea_iii": ActionCard(points(6, 0), _none),
 }
 
 

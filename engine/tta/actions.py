@@ -20,6 +20,7 @@ from .flow import err
 from .state import Player, State
 from .stats import buildings_of, military_available, population_cost, stats
 from .tokens import gain, pay, stored
+from .wonder_culture import ONE_TIME
 
 BUILDABLE = ("farm", "mine", "urban", "unit")
 
@@ -282,7 +283,7 @@ def play_leader(s: State, p: Player, args: dict[str, Any], events: list[Event], 
             p.leader, p.tucked = None, old
         changing_totals(p, under)
     elif replacing:
-        remove_leader(s, p)  # T-LEAD-4: out of the game, its effects end
+        remove_leader(s, p, events)  # T-LEAD-4: out of the game, its effects end
     if replacing:
         p.turn_used.append("replaced_leader")  # Taj Mahal's discount
     p.hand.remove(card_id)
@@ -361,6 +362,11 @@ def _complete(p: Player, events: list[Event]) -> None:
         tokens_in(p, card_id)
     changing_totals(p, enter)
     events.append(Event("tta.wonder_done", {"seat": p.seat, "card": card_id}))
+    if card_id in ONE_TIME:  # F-WOND-2: once, from the state at completion
+        points = ONE_TIME[card_id](p)
+        p.culture += points
+        events.append(Event("tta.wonder_culture", {"seat": p.seat, "card": card_id,
+                                                   "culture": points}))
 
 
 # --- technologies and governments (T-TECH, T-GOV) ------------------------------------------
@@ -379,12 +385,14 @@ def develop(s: State, p: Player, args: dict[str, Any], events: list[Event], comm
     if paid:
         need_civil(p, 1)
     cost = max(effects.science_cost(p, card_id) - discount, 0)
-    if p.science < cost:
+    allowed = min(p.unit_science, cost) if card.kind == "unit" else 0  # Churchill (C-50)
+    if p.science < cost - allowed:
         raise err("not_enough_science", "T-TECH-2", count=cost)
     if not commit:
         return
     p.ca_spent += 1 if paid else 0
-    p.science -= cost
+    p.unit_science -= allowed
+    p.science -= cost - allowed
     p.hand.remove(card_id)
     if card.kind == "government":
         _new_government(s, p, card_id)
@@ -402,6 +410,7 @@ def developed(p: Player) -> None:
         gain(p, "mine", effects.DEVELOP_RESOURCES[p.leader])
     if p.leader in effects.DEVELOP_CIVIL_BACK:
         p.ca_spent = max(p.ca_spent - effects.DEVELOP_CIVIL_BACK[p.leader], 0)
+    p.culture += effects.DEVELOP_CULTURE.get(p.leader or "", 0)  # Einstein (C-51)
 
 
 def _enter_tech(s: State, p: Player, card_id: str) -> None:

@@ -7,7 +7,12 @@ Units always form the armies that give the greatest total (T-TAC-8). That needs 
 army from the units left and keeps the best, memoised on the counts left; units are grouped by
 (type, level), so a whole civilisation is a handful of groups and the search stays small.
 
-Genghis Khan lets infantry fill cavalry slots (effects.INFANTRY_AS_CAVALRY)."""
+Genghis Khan lets infantry fill cavalry slots (effects.INFANTRY_AS_CAVALRY).
+
+Air forces (F-AIR-1..6) fill no slot: each joins one army (one per army) and doubles its value,
+so k = min(air units, armies) of the most valuable armies count twice (F-AIR-5). As doubling can
+make fewer but better armies worth more, the search keeps every undominated pair (normal
+armies, outdated armies) the units can form and scores each pair with the air units."""
 
 from __future__ import annotations
 
@@ -17,6 +22,7 @@ from functools import cache, lru_cache
 from data.tta import CARDS, LEVEL
 
 UNIT_TYPES = ("infantry", "cavalry", "artillery")
+AIR_FORCE = "airforce"  # the unit type of Air Forces (F-AIR-4)
 
 Group = tuple[str, int]  # (unit type, level)
 
@@ -47,15 +53,39 @@ def _fill(slots: int, eligible: list[int], counts: list[int]) -> Iterator[list[i
             yield tail
 
 
+def air_units(units: dict[str, int]) -> int:
+    """Air force units among `units` (F-AIR-4: the only air force card is Air Forces)."""
+    return sum(n for card, n in units.items()
+               if n > 0 and CARDS[card].kind == "unit" and CARDS[card].subtype == AIR_FORCE)
+
+
 def best_armies(units: dict[str, int], tactic: str, infantry_as_cavalry: bool = False) -> int:
-    """The greatest total tactical strength the units can form under `tactic` (T-TAC-8)."""
+    """The greatest total tactical strength the units can form under `tactic` (T-TAC-8), the
+    air force units doubling the best armies (F-AIR-2/5); an air force unit's own strength is
+    a symbol, counted elsewhere."""
     grouped = groups_of(units)
-    return _best(tuple(sorted(grouped.items())), tactic, infantry_as_cavalry)
+    return _best(tuple(sorted(grouped.items())), tactic, infantry_as_cavalry, air_units(units))
+
+
+def doubled_total(normal_armies: int, outdated_armies: int, normal: int, outdated: int,
+                  air: int) -> int:
+    """F-AIR-5: the armies' values summed, plus the k = min(air, armies) most valuable of them
+    once more (a normal army is worth at least an outdated one)."""
+    k = min(air, normal_armies + outdated_armies)
+    top_normal = min(k, normal_armies)
+    return (normal_armies * normal + outdated_armies * outdated
+            + top_normal * normal + (k - top_normal) * outdated)
+
+
+def _undominated(pairs: set[tuple[int, int]]) -> frozenset[tuple[int, int]]:
+    """The pairs no other pair beats in both counts."""
+    return frozenset(x for x in pairs
+                     if not any(y != x and y[0] >= x[0] and y[1] >= x[1] for y in pairs))
 
 
 @lru_cache(maxsize=4096)
 def _best(grouped_items: tuple[tuple[Group, int], ...], tactic: str,
-          infantry_as_cavalry: bool) -> int:
+          infantry_as_cavalry: bool, air: int = 0) -> int:
     """best_armies on (group, count) pairs: memoised, as strength is asked for often."""
     card = CARDS[tactic]
     need = {"infantry": card.tactic_infantry, "cavalry": card.tactic_cavalry,
@@ -90,12 +120,15 @@ def _best(grouped_items: tuple[tuple[Group, int], ...], tactic: str,
                 yield [a + b for a, b in zip(taken, more, strict=True)]
 
     @cache
-    def best(counts: tuple[int, ...]) -> int:
-        top = 0
+    def formations(counts: tuple[int, ...]) -> frozenset[tuple[int, int]]:
+        """The undominated (normal armies, outdated armies) the units can form."""
+        found = {(0, 0)}
         for taken in armies(list(counts)):
-            value = outdated if any(t and is_old(i) for i, t in enumerate(taken)) else normal
+            old = any(t and is_old(i) for i, t in enumerate(taken))
             left = tuple(c - t for c, t in zip(counts, taken, strict=True))
-            top = max(top, value + best(left))
-        return top
+            for a, b in formations(left):
+                found.add((a, b + 1) if old else (a + 1, b))
+        return _undominated(found)
 
-    return best(tuple(grouped[k] for k in keys))
+    return max(doubled_total(a, b, normal, outdated, air)
+               for a, b in formations(tuple(grouped[k] for k in keys)))

@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from data.tta import CARDS
+from engine.core import Event
 
+from .effects import LEAVING_CULTURE
 from .state import Player, State
 from .stats import stats
 from .tokens import box_blue, box_yellow
@@ -41,11 +43,19 @@ def tokens_out(p: Player, card_id: str) -> None:
     box_yellow(p, -card.yellow_tokens)
 
 
-def remove_leader(s: State, p: Player) -> None:
-    """The leader leaves the game (T-LEAD-4, T-AGE-3); its effects end."""
+def remove_leader(s: State, p: Player, events: list[Event] | None = None) -> None:
+    """The leader leaves the game (T-LEAD-4, T-AGE-3); its effects end. A leader that scores
+    when leaving play (Bill Gates, C-52) scores first, from the state at that moment; the
+    event is told when `events` is given."""
     leader = p.leader
     if leader is None:
         return
+    if leader in LEAVING_CULTURE:
+        points = LEAVING_CULTURE[leader](p)
+        p.culture += points
+        if events is not None:
+            events.append(Event("tta.leaving_culture", {"seat": p.seat, "card": leader,
+                                                        "culture": points}))
 
     def go() -> None:
         p.leader = None

@@ -25,9 +25,10 @@ Placeholders (all filled here; a translation keeps each one its English text has
 - {effect}: the card's own text inside its kind's frame.
 Numbers are never retyped where cards.csv or the engine holds them. The figures of cards whose
 effect the engine does not write as a table (most action cards and events, written as small
-functions with their figures inside; the full game's Age III, aggressions, wars and pacts, not
-played yet) are written in the texts themselves, from the rules spec (C-50…C-117) and cards.csv's
-effect summaries."""
+functions with their figures inside; the full game's Age III cards, aggressions, wars and
+pacts) are written in the texts themselves, from the rules spec (C-50…C-117) and cards.csv's
+effect summaries; the Age III civil texts' figures are checked against the engine's
+(tests/engine/tta/test_tta_full_age3_texts.py)."""
 
 from __future__ import annotations
 

@@ -25,8 +25,12 @@ from .text import card_name, event_text, signed
 ACTIONS = ("tta.take", "tta.build", "tta.upgrade", "tta.develop", "tta.wonder_stage",
            "tta.wonder_done", "tta.leader", "tta.revolution", "tta.tactic", "tta.copy_tactic",
            "tta.action_card", "tta.population", "tta.destroy", "tta.colony")
+# culture points a seat's own turn scored outside production (Genghis Khan; Age III: a
+# wonder's one-time culture, Winston Churchill, Bill Gates leaving play)
+SCORED = ("tta.strong_culture", "tta.wonder_culture", "tta.churchill_culture",
+          "tta.churchill_default", "tta.leaving_culture")
 # the end of a turn: culture and science scored, military cards drawn
-OWN = (*ACTIONS, "tta.production", "tta.draw", "tta.strong_culture", "tta.prepare")
+OWN = (*ACTIONS, "tta.production", "tta.draw", *SCORED, "tta.prepare")
 # news told as the log tells it: an event, a colony won or lost, a new age, a loss
 RETOLD = ("tta.event", "tta.auction_won", "tta.no_colony", "tta.colony_lost", "tta.age",
           "tta.population_lost", "tta.ruin", "tta.uprising", "tta.politics_lost",
@@ -123,7 +127,7 @@ def turn_parts(events: list[Event], seat: int, locale: str | None = None) -> lis
         elif tpl == "production":
             parts.append(t("tta.summary.points", locale, culture=signed(a.get("culture", 0)),
                            science=signed(a.get("science", 0))))
-        elif tpl == "strong_culture":
+        elif e.template in SCORED:
             parts.append(t("tta.digest.culture", locale, n=signed(a.get("culture", 0))))
         elif tpl == "draw" and a.get("count"):
             parts.append(t("tta.digest.military", locale, n=a["count"]))

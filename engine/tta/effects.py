@@ -7,7 +7,9 @@ looked up by card id.
 Action cards (T-ACARD) are in actioncards.py: they order actions. The leaders' and wonders'
 own actions (Hammurabi, Frederick Barbarossa, J. S. Bach, Ocean Liner Service) are in
 powers.py, their political actions (Alexander, Columbus, Caesar, Joan of Arc) in politics.py;
-armies under a tactic in armies.py."""
+armies under a tactic in armies.py. The Age III leaders' rules that are no statistic (Winston
+Churchill's choice, Bill Gates' final award) are in leaders3.py, the Age III wonders' one-time
+culture in wonder_culture.py."""
 
 from __future__ import annotations
 
@@ -104,6 +106,33 @@ def js_bach(p: Player) -> dict[str, int]:
     return {"culture": _buildings(p, "theater")}
 
 
+def _best_building(p: Player, subtype: str) -> str | None:
+    """The highest-level building of one type that has a worker (C-49 "the best X")."""
+    cards = [c for c, n in p.workers.items()
+             if n > 0 and CARDS[c].kind == "urban" and CARDS[c].subtype == subtype]
+    return max(cards, key=lambda c: CARDS[c].level, default=None)
+
+
+def charlie_chaplin(p: Player) -> dict[str, int]:
+    """Charlie Chaplin (C-53): + the printed culture of the best theatre, once (that one
+    building produces double); his two happy faces are a symbol."""
+    best = _best_building(p, "theater")
+    return {"culture": CARDS[best].culture if best else 0}
+
+
+def lab_levels(p: Player) -> int:
+    """The sum of the levels of the player's lab buildings, each building counted (Bill Gates
+    C-52, Sid Meier C-54)."""
+    return sum(n * CARDS[c].level for c, n in p.workers.items()
+               if CARDS[c].kind == "urban" and CARDS[c].subtype == "lab")
+
+
+def sid_meier(p: Player) -> dict[str, int]:
+    """Sid Meier (C-54): each lab building produces culture equal to its level and 1 science
+    less (two Computers: 8 science and 6 culture)."""
+    return {"culture": lab_levels(p), "science": -_buildings(p, "lab")}
+
+
 # card in play -> extra derived statistics (stats.py adds them to the symbols)
 STAT_BONUS: dict[str, Callable[[Player], dict[str, int]]] = {
     "michelangelo_i": michelangelo,
@@ -118,7 +147,17 @@ STAT_BONUS: dict[str, Callable[[Player], dict[str, int]]] = {
     "joan_of_arc_i": joan_of_arc,
     "james_cook_ii": james_cook,
     "j_s_bach_ii": js_bach,
+    "albert_einstein_iii": best_lab_or_library,  # C-51
+    "charlie_chaplin_iii": charlie_chaplin,
+    "sid_meier_iii": sid_meier,
 }
+
+# the leaders whose STAT_BONUS is output of urban buildings, read by Hollywood (theatres and
+# libraries, C-58) and Internet (every urban building, C-59; G-END-8)
+THEATER_LIBRARY_LEADERS = frozenset({"william_shakespeare_ii", "j_s_bach_ii",
+                                     "charlie_chaplin_iii"})
+URBAN_LEADERS = THEATER_LIBRARY_LEADERS | {"sid_meier_iii", "isaac_newton_ii",
+                                           "albert_einstein_iii"}
 
 # Ravages of Time: a flipped wonder loses its effects and gives this culture instead
 # (G-EVT-RAV: read as culture rating, like any symbol a card in play gives)
@@ -179,6 +218,14 @@ WONDER_STAGES = {"masonry_i": 2, "architecture_ii": 3, "engineering_iii": 4}
 # On developing a technology: Leonardo gains 1 resource, Newton regains 1 spent civil action.
 DEVELOP_RESOURCES = {"leonardo_da_vinci_i": 1}
 DEVELOP_CIVIL_BACK = {"isaac_newton_ii": 1}
+# Albert Einstein (C-51): culture points for every technology developed (governments, by
+# peaceful change or revolution, included)
+DEVELOP_CULTURE = {"albert_einstein_iii": 3}
+
+# Bill Gates (C-52): resources per level of each lab in every resource-production step, and
+# culture points of the same sum when he leaves play and at game end
+LAB_RESOURCES = frozenset({"bill_gates_iii"})
+LEAVING_CULTURE: dict[str, Callable[[Player], int]] = {"bill_gates_iii": lab_levels}
 
 
 def population_discount(p: Player) -> int:

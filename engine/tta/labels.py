@@ -14,6 +14,7 @@ from data.tta import CARDS, COPY_TACTIC_MA, row_cost
 from engine.core import Decision
 
 from . import attacktext
+from .leaders3 import CHURCHILL, CHURCHILL_CULTURE, CHURCHILL_RESOURCES, CHURCHILL_SCIENCE
 from .text import _cards as cards_words  # one wording of a list of cards everywhere
 from .text import card_name, party_words
 
@@ -98,6 +99,8 @@ def _label(d: Decision, locale: str | None) -> tuple[str, list[str]]:
         return _add(a, locale), []
     if k == "choose":
         return _choose(a, locale), []
+    if k == "churchill":
+        return _churchill(a, locale), []
     label = t(f"tta.decision.{k}", locale, card=card)
     return (k if label == f"tta.decision.{k}" else label), []  # an unknown kind as it is
 
@@ -130,6 +133,14 @@ def _play(a: dict[str, Any], card: str, locale: str | None) -> str:
         return t("tta.decision.play_on", locale, card=card,
                  target=card_name(a["target"], locale))
     return t("tta.decision.play", locale, card=card)
+
+
+def _churchill(a: dict[str, Any], locale: str | None) -> str:
+    """Winston Churchill's choice (C-50), the card and its amounts named."""
+    choice = "military" if a.get("choice") == "military" else "culture"
+    return t(f"tta.decision.churchill_{choice}", locale, card=card_name(CHURCHILL, locale),
+             culture=CHURCHILL_CULTURE, science=CHURCHILL_SCIENCE,
+             resources=CHURCHILL_RESOURCES)
 
 
 def _send(a: dict[str, Any], locale: str | None) -> str:
@@ -202,6 +213,8 @@ def group_key(d: Decision) -> str:
         return "destroy"
     if d.kind in ("develop", "revolution"):
         return "develop"
+    if d.kind == "churchill":
+        return "leader"
     if d.kind in ("population", "end", "done", "pass"):
         return "other"
     return d.kind

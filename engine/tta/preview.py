@@ -16,17 +16,19 @@ from data.i18n import t
 from engine.core import Event
 
 from .flow import current
+from .leaders3 import CHURCHILL, churchill_default
 from .production import production
 from .state import Player, State
 from .stats import discontent
-from .text import signed
+from .text import card_name, signed
 from .turn import strong_culture
 
 
 def end_of_turn(s: State, seat: int) -> dict[str, Any] | None:
     """What the end of `seat`'s turn would do now, or None when the seat is not in its action
     phase: {"uprising": bool, "science", "culture", "corruption", "corruption_unpaid", "food",
-    "consumption", "famine", "resources", "bonus"} (bonus: Genghis Khan's culture)."""
+    "consumption", "famine", "resources", "bonus", "churchill"} (bonus: Genghis Khan's culture;
+    churchill: Winston Churchill's default culture, G-LEAD-2)."""
     frame = current(s)
     if frame is None or frame.get("t") != "action" or frame.get("seat") != seat:
         return None
@@ -36,16 +38,19 @@ def end_of_turn(s: State, seat: int) -> dict[str, Any] | None:
     work = copy.copy(s)
     work.players = [p if q.seat == seat else q for q in s.players]
     events: list[Event] = []
+    churchill_default(p, events)
     strong_culture(work, p, events)
     production(p, events)
     out: dict[str, Any] = {"uprising": False, "science": 0, "culture": 0, "corruption": 0,
                            "corruption_unpaid": 0, "food": 0, "consumption": 0, "famine": 0,
-                           "resources": 0, "bonus": 0}
+                           "resources": 0, "bonus": 0, "churchill": 0}
     for e in events:
         if e.template == "tta.uprising":
             out["uprising"] = True
         elif e.template == "tta.strong_culture":
             out["bonus"] = e.args["culture"]
+        elif e.template == "tta.churchill_default":
+            out["churchill"] = e.args["culture"]
         elif e.template == "tta.production":
             out.update({k: v for k, v in e.args.items() if k != "seat"})
     return out
@@ -58,6 +63,9 @@ def turn_preview(s: State, seat: int, locale: str | None = None) -> list[str]:
     if end is None:
         return []
     lines = [t("tta.preview.head", locale)]
+    if end["churchill"]:  # scored even in an uprising (G-LEAD-2)
+        lines.append(t("tta.preview.churchill", locale, card=card_name(CHURCHILL, locale),
+                       n=end["churchill"]))
     if end["uprising"]:
         p = s.players[seat]
         lines.append(t("tta.preview.uprising", locale, discontent=discontent(p), idle=p.pool))

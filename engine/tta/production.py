@@ -7,10 +7,10 @@ from __future__ import annotations
 from data.tta import FAMINE_CULTURE
 from engine.core import Event
 
-from .effects import extra_mine_tokens
+from .effects import LAB_RESOURCES, extra_mine_tokens, lab_levels
 from .state import Player
 from .stats import consumption, corruption_of, stats, uprising
-from .tokens import lose, produce
+from .tokens import gain, lose, produce
 
 
 def production(p: Player, events: list[Event]) -> None:
@@ -38,5 +38,7 @@ def economy(p: Player, corruption: bool = True, consumption_: bool = True
     famine = missing * FAMINE_CULTURE  # G-FOOD-1: 4 culture per missing food
     p.culture = max(p.culture - famine, 0)
     resources = produce(p, "mine", extra_mine_tokens(p))  # T-PROD-2
+    if p.leader in LAB_RESOURCES:  # Bill Gates (C-52): not mine production, after it
+        resources += gain(p, "mine", lab_levels(p))
     return {"corruption": corrupt, "corruption_unpaid": unpaid, "food": food,
             "consumption": need, "famine": famine, "resources": resources}

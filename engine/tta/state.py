@@ -44,6 +44,7 @@ class Player:
     ma_spent: int = 0  # red tokens beside the board
     temp_ma: int = 0  # military actions for this turn only (Patriotism, G-ACARD-2)
     allowance: int = 0  # resources for unit builds/upgrades this turn only (G-ACARD-2)
+    unit_science: int = 0  # science for unit technologies this turn only (Churchill, C-50)
     science: int = 0  # science points
     culture: int = 0  # culture points
     yellow_box: int = 0  # net yellow tokens taken from the box since setup (T-TOK-1/3)
@@ -71,7 +72,8 @@ class Player:
                 "military": list(self.military), "taken": list(self.taken),
                 "leader_ages": list(self.leader_ages), "ca_spent": self.ca_spent,
                 "ma_spent": self.ma_spent, "temp_ma": self.temp_ma,
-                "allowance": self.allowance, "science": self.science, "culture": self.culture,
+                "allowance": self.allowance, "unit_science": self.unit_science,
+                "science": self.science, "culture": self.culture,
                 "yellow_box": self.yellow_box, "blue_box": self.blue_box, "trail": self.trail,
                 "tactic": self.tactic, "tactic_exclusive": self.tactic_exclusive,
                 "colonies": list(self.colonies), "ruins": list(self.ruins),

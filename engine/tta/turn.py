@@ -16,6 +16,7 @@ from . import (
     colonize,
     eventcards,
     last,
+    leaders3,
     listing,
     modes,
     politics,
@@ -57,6 +58,7 @@ ACTIONS = {
     "barbarossa": powers.barbarossa,
     "bach": powers.bach,
     "liner": powers.liner,
+    "churchill": leaders3.churchill,
 }
 
 
@@ -124,6 +126,9 @@ def candidates(s: State, p: Player) -> Iterator[Decision]:
         yield Decision("copy", {"card": card})
     yield Decision("convert", {})
     yield Decision("liner", {})
+    if p.leader == leaders3.CHURCHILL:
+        for choice in leaders3.CHURCHILL_CHOICES:
+            yield Decision("churchill", {"choice": choice})
     for card in p.techs:
         if CARDS[card].kind == "unit":
             yield Decision("barbarossa", {"card": card})
@@ -190,6 +195,7 @@ def _eot(s: State, frame: Frame, events: list[Event]) -> None:
     once (T-TURN-3)."""
     seat = frame["seat"]
     p = s.players[seat]
+    leaders3.churchill_default(p, events)  # the action phase has ended (G-LEAD-2)
     if len(p.military) > stats(p).military_limit:
         # a one-seat *simultaneous* frame: a secret choice is never taken as a forced move
         # (the agenda would publish which card it was)
@@ -237,7 +243,7 @@ def _eot_rest(s: State, frame: Frame, events: list[Event]) -> None:
     production(p, events)
     draw_military(s, p, events)
     p.ca_spent = p.ma_spent = 0  # T-RESET-1
-    p.temp_ma = p.allowance = 0  # this turn's extras end (G-ACARD-2)
+    p.temp_ma = p.allowance = p.unit_science = 0  # this turn's extras end (G-ACARD-2)
     p.taken = []
     p.turn_used = []
     last.close(s)

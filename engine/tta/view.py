@@ -48,6 +48,7 @@ def _player_view(p: Player, own: bool) -> dict[str, Any]:
         "civil_total": rating.civil_actions,
         "military_actions": rating.military_actions + p.temp_ma - p.ma_spent,
         "unit_allowance": p.allowance,
+        "unit_science": p.unit_science,
         "military_total": rating.military_actions,
         "science": p.science, "culture": p.culture,
         "science_rating": rating.science, "culture_rating": rating.culture,

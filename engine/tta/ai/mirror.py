@@ -38,6 +38,7 @@ def mirror_player(pv: dict[str, Any]) -> Player:
     fields["ma_spent"] = pv["military_total"] - pv["military_actions"]
     fields["allowance"] = pv["unit_allowance"]
     fields["resigned"] = pv.get("resigned", False)
+    fields["unit_science"] = pv.get("unit_science", 0)
     fields.update(copy_json(_NEUTRAL))
     return Player(**fields)
 
