@@ -54,7 +54,8 @@ def test_declaring_makes_a_public_pending_war() -> None:
     assert after.wars == [{"card": "war_over_culture_iii", "attacker": 0, "defender": 1,
                            "round": 2}]
     assert after.players[0].ma_spent == 3 and not after.players[0].military
-    assert T.view(after, 2)["wars"] == after.wars
+    # public, with the round it resolves in (the attacker's next turn, F-WAR-7)
+    assert T.view(after, 2)["wars"] == [{**after.wars[0], "resolves": 3}]
     assert any(e.template == "tta.war_declared" for e in events)
 
 
