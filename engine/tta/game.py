@@ -13,7 +13,7 @@ from data.i18n import t
 from engine import contract
 from engine.core import Decision, Event, GameInfo, IllegalDecision, OptionSpec
 
-from . import setup, turn  # noqa: F401 (turn registers the agenda frames)
+from . import pacts, setup, turn  # noqa: F401 (turn registers the agenda frames)
 from .flow import AGENDA, current, err
 from .politics import peeker
 from .state import COLOURS, State
@@ -36,7 +36,9 @@ INFO = GameInfo(
 )
 
 KINDS = (*turn.ACTIONS, "end", "discard", "prepare", "columbus", "alexander", "done", "bid",
-         "pass", "send", "add", "choose")
+         "pass", "send", "add", "choose",
+         # the full game's pacts (pactoffer.py, pactuse.py)
+         "offer", "cancel_pact", "accept", "refuse", "trade_routes")
 
 
 def new_game(players: list[str] | int, seed: int, options: dict[str, Any] | None = None
@@ -78,6 +80,8 @@ def apply(s: State, seat: int, decision: Decision, *, in_place: bool = False
         raise err("game_over", "T-TEND-4")
     work, events, _ = contract.run_decision(s, seat, decision, in_place, AGENDA.apply_decision,
                                             _unknown)
+    if work.pacts:
+        pacts.refresh(work)  # a wonder completed changes International Tourism (C-104)
     contract.extend_trails(work, seat, decision, public=not sealed(s, seat, decision))
     return work, events
 
@@ -111,6 +115,9 @@ def reveals(before: State, after: State, seat: int) -> bool:
         return True
     if before.future_events != after.future_events:  # a card prepared face down
         return True
+    # a pact offered, answered or cancelled involves another player: final (G-ASYNC-18)
+    if before.pacts != after.pacts or before.pact_offer != after.pact_offer:
+        return True
     if peeker(after) is not None and peeker(before) is None:  # Joan of Arc sees the top event
         return True
     if before.result is None and after.result is not None:
@@ -122,9 +129,10 @@ def reveals(before: State, after: State, seat: int) -> bool:
 
 
 def sealed(s: State, seat: int, decision: Decision) -> bool:
-    """The military discard is face down (T-MDISC-1) and a prepared event is put face down
-    (T-POL-3, T-POL-5): never described in public."""
-    return decision.kind in ("discard", "prepare")
+    """The military discard is face down (T-MDISC-1), a prepared event is put face down
+    (T-POL-3, T-POL-5) and a pact offer's card and sides are for the partner alone until he
+    answers (G-ASYNC-9): never described in public."""
+    return decision.kind in ("discard", "prepare", "offer")
 
 
 def auto_answer(s: State, seat: int, policy: str) -> Decision | None:

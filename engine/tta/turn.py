@@ -16,6 +16,8 @@ from . import (
     eventcards,
     last,
     listing,
+    pactoffer,
+    pactuse,
     politics,
     powers,
     quotes,
@@ -30,7 +32,8 @@ from .row import replenish
 from .state import Player, State
 from .stats import military_available, stats
 
-__all__ = ["colonize", "eventcards"]  # imported for their agenda frames
+# imported for their agenda frames (and pactoffer for its political actions)
+__all__ = ["colonize", "eventcards", "pactoffer"]
 
 # decision kind -> the action that performs it (actions.py, actioncards.py)
 ACTIONS = {
@@ -51,6 +54,7 @@ ACTIONS = {
     "barbarossa": powers.barbarossa,
     "bach": powers.bach,
     "liner": powers.liner,
+    "trade_routes": pactuse.trade_routes,  # C-109, G-ASYNC-13
 }
 
 
@@ -114,6 +118,9 @@ def candidates(s: State, p: Player) -> Iterator[Decision]:
         yield Decision("copy", {"card": card})
     yield Decision("convert", {})
     yield Decision("liner", {})
+    side = pactuse.trade_side(s, p.seat)
+    if side is not None:  # the side is the label's (C-109: which way the exchange goes)
+        yield Decision("trade_routes", {"side": side})
     for card in p.techs:
         if CARDS[card].kind == "unit":
             yield Decision("barbarossa", {"card": card})

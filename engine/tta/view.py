@@ -5,8 +5,10 @@ tokens, banks, points, the derived statistics, the tactics area, the past events
 awaited (an auction's bids, an event's question). Hidden: other seats' hands (civil and
 military), the order and contents of every deck, the military discards (face down), the
 events decks — of which only the counts by age show, as their backs do (T-POL-5). Joan of
-Arc's player sees the top current event during his politics phase. `last` is what the last
-finished turn changed (engine.tta.last; public facts only), which the pictures ring."""
+Arc's player sees the top current event during his politics phase. The full game's pacts in
+play are public; a pact offer's content only for the offerer and the partner until answered.
+`last` is what the last finished turn changed (engine.tta.last; public facts only), which the
+pictures ring."""
 
 from __future__ import annotations
 
@@ -94,4 +96,15 @@ def make_view(s: State, seat: int | None) -> dict[str, Any]:
         "past_events": list(s.past_events), "last_round": s.last_round,
         "players": [player_view(p, p.seat == seat) for p in s.players],
         "result": s.result, "last": last.view_of(s.last),
+        "pacts": copy_json(s.pacts),  # pacts in play with owner and sides: public (G-ASYNC-16)
+        "pact_offer": _offer(s, seat),
     }
+
+
+def _offer(s: State, seat: int | None) -> dict[str, Any] | None:
+    """A pact offer awaiting its answer: its card and sides only for the offerer and the
+    partner (G-ASYNC-9/16); everybody else sees only the public event and the awaited frame."""
+    offer = s.pact_offer
+    if offer is None or seat is None or seat not in (offer["owner"], offer["partner"]):
+        return None
+    return copy_json(offer)
