@@ -15,6 +15,7 @@ from engine.core import Decision
 from ..flow import AGENDA, current
 from ..game import options as rules_options
 from ..state import State
+from . import pactvalue
 from .mirror import mirror_state
 from .values import EASY, NORMAL, Knobs, rounds_left, value
 
@@ -127,6 +128,8 @@ def politics(c: Ctx) -> Decision | None:
                 scored.append((c.worth(s) - here + c.noise(), d))
         elif d.kind == "done":
             scored.append((0.0 + c.noise(), d))
+        elif d.kind in pactvalue.POLITICAL:  # offering or cancelling a pact (F-PACT)
+            scored.append((pactvalue.political_score(c, d) + c.noise(), d))
         else:  # Alexander leaves: a yellow token is not worth the leader
             scored.append((-2.0, d))
     return best(c, scored)
@@ -187,6 +190,7 @@ HANDLERS: dict[str, Callable[[Ctx], Decision | None]] = {
     "bid": bid,
     "send": send,
     "discard": lookahead,
+    "pact_answer": pactvalue.answer,  # F-PACT-11
 }
 EASY_HANDLERS: dict[str, Callable[[Ctx], Decision | None]] = {
     **HANDLERS, "politics": easy_politics,
