@@ -27,10 +27,12 @@ ACTIONS = ("tta.take", "tta.build", "tta.upgrade", "tta.develop", "tta.wonder_st
            "tta.action_card", "tta.population", "tta.destroy", "tta.colony")
 # the end of a turn: culture and science scored, military cards drawn
 OWN = (*ACTIONS, "tta.production", "tta.draw", "tta.strong_culture", "tta.prepare")
-# news told as the log tells it: an event, a colony won or lost, a new age, a loss
+# news told as the log tells it: an event, a colony won or lost, a new age, a loss, a pact
+# accepted, refused or ended, science paid for a partner's development (F-PACT)
 RETOLD = ("tta.event", "tta.auction_won", "tta.no_colony", "tta.colony_lost", "tta.age",
           "tta.population_lost", "tta.ruin", "tta.uprising", "tta.politics_lost",
-          "tta.tactic_available", "tta.game_over")
+          "tta.tactic_available", "tta.game_over", "tta.pact_accepted", "tta.pact_refused",
+          "tta.pact_ended", "tta.cooperation")
 # where a card shows on a player's board once the event has happened
 BOARD_CARDS = ("tta.build", "tta.upgrade", "tta.develop", "tta.wonder_stage", "tta.wonder_done",
                "tta.leader", "tta.revolution", "tta.tactic", "tta.colony", "tta.destroy")

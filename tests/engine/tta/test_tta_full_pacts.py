@@ -9,13 +9,14 @@ import json
 import engine.tta as T
 from engine.core import Decision, Event
 from engine.tta import pacts
+from engine.tta.digest import digest_lines
 from engine.tta.game import reveals, sealed
 from engine.tta.labels import describe
 from engine.tta.pacttext import REASONS
 from engine.tta.passing import pass_decision
 from engine.tta.state import State
 from engine.tta.stats import military_available, stats
-from engine.tta.text import event_text
+from engine.tta.text import event_text, prompt_text
 from tests.engine.tta.tta_helpers import end_round_one, game, open_politics, play, refused
 
 PEACE = "peace_treaty_iii"
@@ -78,6 +79,8 @@ def test_an_offer_is_secret_until_answered() -> None:
         v = T.view(after, seat)
         assert v["pact_offer"] is None and TRADE not in json.dumps(v)
     assert sealed(s, 0, Decision("offer", {"card": TRADE, "partner": 1, "side": "A"}))
+    prompt = prompt_text(after, T.pending(after)[0])  # shown in the channel too
+    assert prompt == "a pact offer to accept or refuse"
     assert reveals(s, after, 2)  # final at once (G-ASYNC-18)
 
 
@@ -246,6 +249,17 @@ def test_labels_name_the_card_and_the_partner() -> None:
         assert tuple(describe(d, loc) for loc in ("en", "cs", "de", "pl")) == words
     assert describe(Decision("offer", {"card": PEACE, "partner": 2}), "en") == \
         "Offer Peace Treaty to player 3"  # a typed decision without the quoted name
+
+
+def test_the_digest_retells_pact_news() -> None:
+    """A seat away learns of a pact accepted with the card and sides (G-PACT-1)."""
+    s = at_politics([TRADE])
+    s, first = offer(s, TRADE, 1, "A")
+    s, second = T.apply(s, 1, Decision("accept", {}))
+    events = [Event("tta.turn", {"seat": 0, "round": 2}), *first, *second]
+    lines = digest_lines(events, ["Alice", "Bob", "Cyd"], 2, "en")
+    assert lines[-1] == \
+        "Bob accepts Trade Routes Agreement from Alice: Alice takes side A, Bob side B"
 
 
 def test_event_texts_say_only_what_is_public() -> None:
