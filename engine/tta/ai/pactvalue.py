@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import Decision
 
-from .. import pactmods, pacts
+from .. import pactmods, pacts, pactuse
 
 if TYPE_CHECKING:
     from .policy import Ctx
@@ -45,9 +45,9 @@ def party_worth(c: Ctx, card: str, seat: int, side: str | None, other: int) -> f
     s = c.base
     mods = pactmods.effect(card, side, s.players[other])
     worth = figures_worth(mods, c.rounds, c)
-    if card == "scientific_cooperation_ii":  # C-113: pays 1 science when the other develops
-        worth -= DEVELOPMENTS * c.rounds * c.k.science
-    if card == "trade_routes_agreement_i":  # C-109
+    if card == pactuse.COOPERATION:  # C-113: pays 1 science when the other develops
+        worth -= DEVELOPMENTS * c.rounds * c.k.science * pactuse.COOPERATION_PAYMENT
+    if card == pactuse.TRADE_ROUTES:  # C-109
         worth += TRADE_ROUTES * c.rounds
     strength = {p["seat"]: p["strength"] for p in c.view["players"]}
     stronger = strength[other] > strength[seat]
