@@ -132,6 +132,17 @@ def add(s: State, pact: Pact) -> None:
     _settled(s, pact, enter)
 
 
+def without(s: State, gone: list[Pact]) -> State:
+    """A copy of `s` without the pacts `gone`, their figures refreshed: the table as it will be
+    once they are cancelled (an attack that ends them compares strengths without them,
+    F-PACT-14). Removing a pact from `State.pacts` by hand would leave the figures stale."""
+    s = s.clone()
+    for pact in gone:
+        s.pacts.remove(pact)
+    refresh(s)
+    return s
+
+
 def _settled(s: State, pact: Pact, change: Callable[[], None]) -> None:
     """Run `change` and settle both parties' action totals by T-GOV-2 (cards.py)."""
     owner, partner = (s.players[seat] for seat in parties(pact))

@@ -81,6 +81,16 @@ def test_c106_military_pact() -> None:
     assert pacts.ending_on_attack(s, 1, 0) == s.pacts
 
 
+def test_c106_an_attack_compares_strengths_without_the_pact_it_ends() -> None:
+    """F-PACT-14, C-106: the table an attack between the parties is judged on has no Military
+    Pact, and no +3 (pacts.without keeps the figures fresh on the copy)."""
+    base = full()
+    s = with_pact("military_pact_iii", s=base)
+    judged = pacts.without(s, pacts.ending_on_attack(s, 0, 1))
+    assert judged.pacts == [] and ratings(judged, "strength") == ratings(base, "strength")
+    assert len(s.pacts) == 1  # the table itself is untouched
+
+
 def test_c107_peace_treaty() -> None:
     """C-107: each party culture rating +1; no attacks between the parties."""
     base = full()
