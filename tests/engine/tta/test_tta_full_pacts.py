@@ -104,6 +104,18 @@ def test_accept_brings_the_pact_into_play_with_its_effects_at_once() -> None:
     assert reveals(s, after, 0)
 
 
+def test_the_new_military_action_is_offered_at_once() -> None:
+    """F-PACT-11, C-108: with every red token spent, the Open Borders Agreement's new one pays
+    for a tactic in the same action phase (the listed options see the new figures)."""
+    s = at_politics([BORDERS, "legion_i"])
+    s.players[0].ma_spent = stats(s.players[0]).military_actions
+    s, _ = offer(s, BORDERS, 1)
+    refused_ = play(s, 1, "refuse")
+    assert not [d for d in T.options(refused_, 0) if d.kind == "tactic"]
+    after = play(s, 1, "accept")
+    assert Decision("tactic", {"card": "legion_i"}) in T.options(after, 0)
+
+
 def test_refuse_returns_the_card_and_spends_the_political_action() -> None:
     """F-PACT-2: refused, the card goes back to the offerer's hand; the political action is
     used up (his action phase follows); the public event names card and sides (G-PACT-1)."""
