@@ -14,7 +14,7 @@ from typing import Any
 from data.tta import CARDS, LEVEL, row_cost
 from engine.core import Event
 
-from . import effects
+from . import effects, pactuse
 from .cards import changing_totals, remove_leader, tokens_in, tokens_out
 from .flow import err
 from .state import Player, State
@@ -388,6 +388,7 @@ def develop(s: State, p: Player, args: dict[str, Any], events: list[Event], comm
     allowed = min(p.unit_science, cost) if card.kind == "unit" else 0  # Churchill (C-50)
     if p.science < cost - allowed:
         raise err("not_enough_science", "T-TECH-2", count=cost)
+    pactuse.cooperate(s, p, commit, events)  # C-113: the other party's 1 science
     if not commit:
         return
     p.ca_spent += 1 if paid else 0
@@ -456,11 +457,13 @@ def revolution(s: State, p: Player, args: dict[str, Any], events: list[Event], c
         raise err("revolution_spent_military", "T-GOV-3")
     if not by_military and (p.ca_spent > 0 or stats(p).civil_actions < 1):
         raise err("revolution_spent", "T-GOV-3")
-    if p.science < card.cost_revolution:
-        raise err("not_enough_science", "T-GOV-3", count=card.cost_revolution)
+    cost = effects.revolution_cost(p, card_id)
+    if p.science < cost:
+        raise err("not_enough_science", "T-GOV-3", count=cost)
+    pactuse.cooperate(s, p, commit, events)  # C-113: the other party's 1 science
     if not commit:
         return
-    p.science -= card.cost_revolution
+    p.science -= cost
     p.hand.remove(card_id)
     _new_government(s, p, card_id)
     if by_military:  # the same rule with the colours swapped (T-GOV-3 step 5)

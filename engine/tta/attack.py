@@ -89,10 +89,8 @@ def strengths(s: State, attacker: int, target: int, as_played: bool) -> tuple[in
     """S_att and S_def. `as_played`: as if the pacts an attack ends were already cancelled
     (F-AGGR-6 step 8) — computed on a copy without them, so that it stays right once pacts
     add strength. The attacker adds Open Borders' +2 (C-108)."""
-    if as_played and pacts.ending_on_attack(s, attacker, target):
-        s = s.clone()
-        for pact in pacts.ending_on_attack(s, attacker, target):
-            s.pacts.remove(pact)
+    if as_played and (ending := pacts.ending_on_attack(s, attacker, target)):
+        s = pacts.without(s, ending)  # (their figures refreshed: a Military Pact's +3 gone)
     return (strength(s, attacker) + pacts.attack_bonus(s, attacker, target),
             strength(s, target))
 

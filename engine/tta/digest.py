@@ -31,10 +31,12 @@ SCORED = ("tta.strong_culture", "tta.wonder_culture", "tta.churchill_culture",
           "tta.churchill_default", "tta.leaving_culture")
 # the end of a turn: culture and science scored, military cards drawn
 OWN = (*ACTIONS, "tta.production", "tta.draw", *SCORED, "tta.prepare")
-# news told as the log tells it: an event, a colony won or lost, a new age, a loss
+# news told as the log tells it: an event, a colony won or lost, a new age, a loss, a pact
+# accepted, refused or ended, science paid for a partner's development (F-PACT)
 RETOLD = ("tta.event", "tta.auction_won", "tta.no_colony", "tta.colony_lost", "tta.age",
           "tta.population_lost", "tta.ruin", "tta.uprising", "tta.politics_lost",
-          "tta.tactic_available", "tta.game_over")
+          "tta.tactic_available", "tta.game_over", "tta.pact_accepted", "tta.pact_refused",
+          "tta.pact_ended", "tta.cooperation")
 # where a card shows on a player's board once the event has happened
 BOARD_CARDS = ("tta.build", "tta.upgrade", "tta.develop", "tta.wonder_stage", "tta.wonder_done",
                "tta.leader", "tta.revolution", "tta.tactic", "tta.colony", "tta.destroy")

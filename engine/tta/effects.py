@@ -261,12 +261,19 @@ def build_cost(p: Player, card_id: str) -> int:
 
 
 def science_cost(p: Player, card_id: str) -> int:
-    """The science cost of developing `card_id` (T-TECH-2) after the cards in play."""
+    """The science cost of developing `card_id` (T-TECH-2) after the cards and pacts in play
+    (Scientific Cooperation, C-113)."""
     cost = CARDS[card_id].cost_science - pairing_discount(p, card_id)
     card = CARDS[card_id]
     if card.kind == "urban" and card.subtype == "theater":
         cost -= THEATER_SCIENCE_DISCOUNT.get(p.leader or "", 0)
-    return max(cost, 0)
+    return max(cost - p.pact_mods.get("science_discount", 0), 0)
+
+
+def revolution_cost(p: Player, card_id: str) -> int:
+    """The science cost of a revolution to `card_id` (T-GOV-3) after the pacts in play (C-113:
+    a revolution is a development too)."""
+    return max(CARDS[card_id].cost_revolution - p.pact_mods.get("science_discount", 0), 0)
 
 
 def extra_mine_tokens(p: Player) -> list[str]:

@@ -14,7 +14,7 @@ from data.tta import CARDS
 from engine import contract
 from engine.core import Decision, Event, GameInfo, IllegalDecision, OptionSpec
 
-from . import setup, turn  # noqa: F401 (turn registers the agenda frames)
+from . import pacts, setup, turn  # noqa: F401 (turn registers the agenda frames)
 from .flow import AGENDA, current, err
 from .politics import peeker
 from .state import COLOURS, State
@@ -40,7 +40,9 @@ KINDS = (*turn.ACTIONS, "end", "discard", "prepare", "columbus", "alexander", "d
          "pass", "send", "add", "choose",
          # the full game's attacks and resignation (aggression.py, war.py, resign.py)
          "aggression", "bonus", "plunder", "raid", "annex", "infiltrate", "war", "steal",
-         "science", "resign", "resign_confirm", "back")
+         "science", "resign", "resign_confirm", "back",
+         # the full game's pacts (pactoffer.py, pactuse.py)
+         "offer", "cancel_pact", "accept", "refuse", "trade_routes")
 
 
 def new_game(players: list[str] | int, seed: int, options: dict[str, Any] | None = None
@@ -82,6 +84,8 @@ def apply(s: State, seat: int, decision: Decision, *, in_place: bool = False
         raise err("game_over", "T-TEND-4")
     work, events, _ = contract.run_decision(s, seat, decision, in_place, AGENDA.apply_decision,
                                             _unknown)
+    if work.pacts:
+        pacts.refresh(work)  # a wonder completed changes International Tourism (C-104)
     contract.extend_trails(work, seat, decision, public=not sealed(s, seat, decision))
     return work, events
 
@@ -115,9 +119,11 @@ def reveals(before: State, after: State, seat: int) -> bool:
         return True
     if before.future_events != after.future_events:  # a card prepared face down
         return True
-    # an attack or a resignation involves another player: final at once (G-ASYNC-18)
+    # an attack, a resignation or a pact offered, answered or cancelled involves another
+    # player: final at once (G-ASYNC-18)
     if before.wars != after.wars or before.defence != after.defence \
             or _attacks_resolved(after) > _attacks_resolved(before) \
+            or before.pacts != after.pacts or before.pact_offer != after.pact_offer \
             or any(b.resigned != a.resigned for b, a in zip(before.players, after.players,
                                                              strict=True)):
         return True
@@ -139,9 +145,10 @@ def _attacks_resolved(s: State) -> int:
 
 def sealed(s: State, seat: int, decision: Decision) -> bool:
     """The military discard is face down (T-MDISC-1), a prepared event is put face down
-    (T-POL-3, T-POL-5) and a defender picks his cards in secret (F-AGGR-8): never described in
+    (T-POL-3, T-POL-5), a defender picks his cards in secret (F-AGGR-8) and a pact offer's card
+    and sides are for the partner alone until he answers (G-ASYNC-9): never described in
     public."""
-    return decision.kind in ("discard", "prepare", "bonus")
+    return decision.kind in ("discard", "prepare", "bonus", "offer")
 
 
 def auto_answer(s: State, seat: int, policy: str) -> Decision | None:

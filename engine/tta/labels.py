@@ -13,7 +13,7 @@ from data.i18n import t
 from data.tta import CARDS, COPY_TACTIC_MA, row_cost
 from engine.core import Decision
 
-from . import attacktext
+from . import attacktext, pacttext
 from .leaders3 import CHURCHILL, CHURCHILL_CULTURE, CHURCHILL_RESOURCES, CHURCHILL_SCIENCE
 from .text import _cards as cards_words  # one wording of a list of cards everywhere
 from .text import card_name, party_words
@@ -56,6 +56,8 @@ def _label(d: Decision, locale: str | None) -> tuple[str, list[str]]:
     k = d.kind
     if attacktext.worded(d):  # aggressions, wars, a defence, spoils, resignation
         return attacktext.label(d, locale)
+    if pacttext.worded(d):  # offering, answering, cancelling a pact; Trade Routes
+        return pacttext.label(d, locale)
     card = card_name(a.get("card"), locale) if "card" in a else ""
     if k == "take":
         return _take(a, locale)

@@ -2,8 +2,8 @@
 optional rules hook `pass_decision`): ending the turn with the actions left unspent, passing
 in an auction or on an event, being done in the political phase or with a defence (G-ASYNC-19:
 the cards already picked stand), going back from a resignation, taking only science after War
-over Technology. Where none of these is on offer (a discard down to the hand limit, the spoils
-of an aggression), the host lets the AI decide."""
+over Technology, refusing a pact offer. Where none of these is on offer (a discard down to the
+hand limit, the spoils of an aggression), the host lets the AI decide."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from engine.core import Decision
 from .game import options
 from .state import State
 
-PASSES = ("end", "pass", "done", "back", "science")
+PASSES = ("end", "pass", "done", "back", "science", "refuse")  # "refuse": a pact offer's answer
 
 
 def pass_decision(s: State, seat: int) -> Decision | None:

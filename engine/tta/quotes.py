@@ -42,7 +42,7 @@ def quote(s: State, p: Player, d: Decision) -> dict[str, Any]:
     if d.kind == "develop":
         return {"cost": effects.science_cost(p, a["card"])}
     if d.kind == "revolution":
-        return {"cost": CARDS[a["card"]].cost_revolution}
+        return {"cost": effects.revolution_cost(p, a["card"])}
     if d.kind == "wonder" and p.wonder is not None:
         done = p.wonder_stages
         return {"card": p.wonder,

@@ -59,6 +59,10 @@ class Player:
     once: list[str] = field(default_factory=list)  # once-per-game abilities used
     skip_politics: bool = False  # International Agreement: the next political action is lost
     resigned: bool = False  # F-RES: out of the game; never a target, partner or compared seat
+    # derived, not a fact: what the pacts in play add to this player's statistics and production
+    # (F-PACT-17), refreshed by pacts.refresh whenever pacts or wonders change, so that stats(p)
+    # can read it without the other party
+    pact_mods: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """What dataclasses.asdict gives, written out (every container a copy): the host
@@ -79,7 +83,7 @@ class Player:
                 "colonies": list(self.colonies), "ruins": list(self.ruins),
                 "tucked": self.tucked, "turn_used": list(self.turn_used),
                 "once": list(self.once), "skip_politics": self.skip_politics,
-                "resigned": self.resigned}
+                "resigned": self.resigned, "pact_mods": dict(self.pact_mods)}
 
     def in_play(self) -> list[str]:
         """Every card in play with an effect (T-STAT-2): government, technologies, leader,
@@ -116,6 +120,9 @@ class State:
     # pacts in play (F-PACT-12): {"card", "owner" (the offerer's seat), "partner" (seat),
     # "side": "A" | "B" | None (the owner's side of an asymmetric pact, F-PACT-7)}
     pacts: list[dict[str, Any]] = field(default_factory=list)
+    # the pact offer awaiting its answer (F-PACT-11, G-ASYNC-9), shaped like a pact; only the
+    # offerer's and the partner's views show it (view.py)
+    pact_offer: dict[str, Any] | None = None
     # pending wars (F-WAR-6): {"card", "attacker", "defender", "round" (declared in)}
     wars: list[dict[str, Any]] = field(default_factory=list)
     # the defender's secret picks while he answers an aggression (F-AGGR-8, G-ASYNC-7):
@@ -150,7 +157,7 @@ class State:
             "tactics_area": list(self.tactics_area),
             "last_round": self.last_round, "pacts": copy_json(self.pacts),
             "wars": copy_json(self.wars), "defence": copy_json(self.defence),
-            "queue": copy_json(self.queue),
+            "pact_offer": copy_json(self.pact_offer), "queue": copy_json(self.queue),
             "decisions": self.decisions, "public_trail": self.public_trail,
             "result": copy_json(self.result), "mark": copy_json(self.mark),
             "last": copy_json(self.last),

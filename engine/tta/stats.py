@@ -42,9 +42,10 @@ _SYMBOLS: dict[str, tuple[bool, tuple[int, ...]]] = {
 
 def stats(p: Player) -> Stats:
     """T-STAT-1..7: the symbols of every card in play (per worker on farm/mine/urban/unit
-    technologies, once for the others), plus the named bonuses of effects.py and the armies
-    under the current tactic (T-TAC-6); ratings floor at 0, happiness is capped at 8. While
-    options are listed (listing.py) the listed player's are computed once."""
+    technologies, once for the others), plus the named bonuses of effects.py, the pacts in
+    play (F-PACT-17, Player.pact_mods) and the armies under the current tactic (T-TAC-6);
+    ratings floor at 0, happiness is capped at 8. While options are listed (listing.py) the
+    listed player's are computed once."""
     memo = listing.memo_for(p)
     if memo is None:
         return _stats(p)
@@ -73,6 +74,11 @@ def _stats(p: Player) -> Stats:
                     total[STAT_FIELDS.index(key)] += value
     ca, ma, urban, science, culture, strength, happiness, colonization = total
     culture += RUIN_CULTURE * len(p.ruins)
+    mods = p.pact_mods  # F-PACT-17: the pacts in play, before the floors (pacts.refresh)
+    if mods:
+        culture += mods.get("culture", 0)
+        strength += mods.get("strength", 0)
+        ma += mods.get("military_actions", 0)
     strength += tactical_strength(p)
     ca = max(ca, 0)
     ma = max(ma, 0)

@@ -18,6 +18,7 @@ from data.i18n import t
 from data.tta import CARDS
 from engine.core import Decision, Event, Prompt
 
+from . import pacttext
 from .cardtext import card_effect as card_effect  # re-exported: engine.tta.text.card_effect
 from .cardtext import card_name as card_name  # re-exported (card texts live in cardtext.py)
 from .colonize import draft, force
@@ -124,6 +125,8 @@ def event_text(e: Event, names: list[str], viewer: int | None,
         a["winners"] = ", ".join(_name(names, q) for q in a.get("winners", [])) or "-"
     elif tpl == "turn" and "round" not in a:
         a["round"] = "?"
+    elif tpl in pacttext.EVENTS:  # the pacts' parties and sides (F-PACT)
+        key = pacttext.event_key(tpl, e.args, a, names, locale)
     for field in ("stages", "count", "food", "cost", "amount"):
         if isinstance(a.get(field), int) and "count" not in a:
             a["count"] = a[field]

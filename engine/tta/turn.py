@@ -19,6 +19,8 @@ from . import (
     leaders3,
     listing,
     modes,
+    pactoffer,
+    pactuse,
     politics,
     powers,
     quotes,
@@ -37,7 +39,7 @@ from .state import Player, State
 from .stats import military_available, stats
 
 # imported for their agenda frames and political actions
-__all__ = ["aggression", "colonize", "eventcards", "resign"]
+__all__ = ["aggression", "colonize", "eventcards", "pactoffer", "resign"]
 
 # decision kind -> the action that performs it (actions.py, actioncards.py)
 ACTIONS = {
@@ -59,6 +61,7 @@ ACTIONS = {
     "bach": powers.bach,
     "liner": powers.liner,
     "churchill": leaders3.churchill,
+    "trade_routes": pactuse.trade_routes,  # C-109, G-ASYNC-13
 }
 
 
@@ -129,6 +132,9 @@ def candidates(s: State, p: Player) -> Iterator[Decision]:
     if p.leader == leaders3.CHURCHILL:
         for choice in leaders3.CHURCHILL_CHOICES:
             yield Decision("churchill", {"choice": choice})
+    side = pactuse.trade_side(s, p.seat)
+    if side is not None:  # the side is the label's (C-109: which way the exchange goes)
+        yield Decision("trade_routes", {"side": side})
     for card in p.techs:
         if CARDS[card].kind == "unit":
             yield Decision("barbarossa", {"card": card})

@@ -9,7 +9,8 @@ Arc's player sees the top current event during his politics phase. `last` is wha
 finished turn changed (engine.tta.last; public facts only), which the pictures ring. The full
 game's public facts (its mode and final age, the pacts, the pending wars and who has resigned)
 are added by `full_game_view`; a defender's picks while he answers an aggression (`defence`)
-show in his own view only (F-AGGR-8, G-ASYNC-6)."""
+show in his own view only (F-AGGR-8, G-ASYNC-6), a pact offer's content only for the offerer
+and the partner until answered (`pact_offer`, G-ASYNC-9)."""
 
 from __future__ import annotations
 
@@ -104,6 +105,7 @@ def make_view(s: State, seat: int | None) -> dict[str, Any]:
         # a defender's picks while he answers an aggression: his own view only (F-AGGR-8)
         "defence": copy_json(s.defence) if seat is not None and s.defence is not None
         and s.defence["seat"] == seat else None,
+        "pact_offer": _offer(s, seat),
     } | full_game_view(s)
 
 
@@ -123,3 +125,12 @@ def full_game_view(s: State) -> dict[str, Any]:
         "wars": [{"card": w["card"], "attacker": w["attacker"], "defender": w["defender"],
                   "round": w["round"], "resolves": w["round"] + 1} for w in s.wars],
     }
+
+
+def _offer(s: State, seat: int | None) -> dict[str, Any] | None:
+    """A pact offer awaiting its answer: its card and sides only for the offerer and the
+    partner (G-ASYNC-9/16); everybody else sees only the public event and the awaited frame."""
+    offer = s.pact_offer
+    if offer is None or seat is None or seat not in (offer["owner"], offer["partner"]):
+        return None
+    return copy_json(offer)

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.core import copy_json
 
+from ..pacts import refresh
 from ..state import Player, State
 
 # Player fields the view does not carry: harmless neutral values (token box balances serve the
@@ -47,7 +48,7 @@ def mirror_state(view: dict[str, Any]) -> State:
     """The seat's picture of the game as a State the rules can run (see the module docstring)."""
     ages = ("A", "I", "II", "III")
     frame = view["pending"]
-    return State(
+    s = State(
         seed=0, rng=1, options={},
         players=[mirror_player(pv) for pv in view["players"]],
         start=view["start"], round=view["round"], turn=view["turn"], age=view["age"],
@@ -56,4 +57,7 @@ def mirror_state(view: dict[str, Any]) -> State:
         events=[], future_events=[], past_events=list(view["past_events"]),
         removed=[], tactics_area=list(view["tactics_area"]),
         last_round=view["last_round"], queue=[] if frame is None else [copy_json(frame)],
-        result=copy_json(view["result"]))
+        result=copy_json(view["result"]), pacts=copy_json(view.get("pacts", [])),
+        pact_offer=copy_json(view.get("pact_offer")))
+    refresh(s)  # the pacts' figures (F-PACT-17) from the public pacts and wonders
+    return s

@@ -16,6 +16,7 @@ from engine.core import Decision
 from ..flow import AGENDA, current
 from ..game import options as rules_options
 from ..state import State
+from . import pactvalue
 from .mirror import mirror_state
 from .values import EASY, NORMAL, Knobs, rounds_left, value
 
@@ -130,6 +131,8 @@ def politics(c: Ctx) -> Decision | None:
             scored.append((0.0 + c.noise(), d))
         elif (attack := attack_score(c, d)) is not None:
             scored.append((attack + c.noise(), d))
+        elif d.kind in pactvalue.POLITICAL:  # offering or cancelling a pact (F-PACT)
+            scored.append((pactvalue.political_score(c, d) + c.noise(), d))
         else:  # Alexander leaves (a yellow token is not worth the leader); never resign
             scored.append((-2.0, d))
     return best(c, scored)
@@ -266,6 +269,7 @@ HANDLERS: dict[str, Callable[[Ctx], Decision | None]] = {
     "discard": lookahead,
     "defend": defend,
     "resign": stay,
+    "pact_answer": pactvalue.answer,  # F-PACT-11
 }
 EASY_HANDLERS: dict[str, Callable[[Ctx], Decision | None]] = {
     **HANDLERS, "politics": easy_politics,
