@@ -19,6 +19,7 @@ from engine.core import copy_json
 from . import last
 from .flow import current
 from .listing import Listing
+from .modes import final_age, game_options
 from .politics import peeker
 from .state import Player, State
 from .stats import consumption, corruption_of, discontent, population_cost, stats
@@ -94,4 +95,6 @@ def make_view(s: State, seat: int | None) -> dict[str, Any]:
         "past_events": list(s.past_events), "last_round": s.last_round,
         "players": [player_view(p, p.seat == seat) for p in s.players],
         "result": s.result, "last": last.view_of(s.last),
+        # public (F-SETUP-3): the game played, and its final age (F-AGE-4)
+        "options": game_options(s), "final_age": final_age(s),
     }

@@ -16,7 +16,7 @@ from PIL import Image
 
 from data import i18n
 from data.tta import ROW_SIZE, row_cost
-from engine.tta.row import FINAL_AGE
+from engine.tta.text import final_age
 from render.memo import Memo
 from render.typeface import TextDraw, auditing, fit, font, memo_region, text_width
 
@@ -229,11 +229,14 @@ def header_words(view: View, locale: str) -> tuple[str, str]:
     """The header's title (round and age) and the note under it (the last round, once known),
     or "" when there is none."""
     last = view.get("last_round")
-    final = view["age"] == FINAL_AGE and (last is None or view["round"] >= last)
+    # the tutorial's card-less Age III is shown as Age II's final round; the full game's Age IV
+    # is an age of its own (F-AGE-2), with its last round in the note
+    card_less = view["age"] == final_age(view) == "III"
+    final = card_less and (last is None or view["round"] >= last)
     if final:  # the tutorial's final round after Age II (T-TEND-1); a note would repeat it
         return tr("round_final", locale, round=view["round"]), ""
     # (Age II may end mid-round: its rest, then the final round the note names)
-    age = PREVIOUS_AGE if view["age"] == FINAL_AGE else view["age"]
+    age = PREVIOUS_AGE if card_less else view["age"]
     title = tr("round_age", locale, round=view["round"], age=age)
     if last is None or view.get("result") is not None:
         return title, ""
@@ -268,8 +271,10 @@ def _header(d: Draw, view: View, locale: str, words: dict[str, str]) -> None:
 
 
 def _decks(d: Draw, view: View, boxes: dict[str, Box], words: dict[str, str]) -> None:
-    if view["age"] == FINAL_AGE:  # no Age III in the tutorial: Age II, then its final round
-        stat_tile(d, boxes["age"], words["age"], PREVIOUS_AGE, words["final_round"])
+    if view["age"] == final_age(view) == "III":  # no Age III in the tutorial: Age II, then
+        stat_tile(d, boxes["age"], words["age"], PREVIOUS_AGE, words["final_round"])  # its end
+    elif view["age"] == final_age(view):  # the full game's Age IV (F-AGE-3)
+        stat_tile(d, boxes["age"], words["age"], str(view["age"]), words["final_round"])
     else:
         stat_tile(d, boxes["age"], words["age"], str(view["age"]))
     stat_tile(d, boxes["civil_deck"], words["civil_deck"], str(view["civil_deck"]))
