@@ -149,9 +149,10 @@ def _added(items: dict[str, Any], locale: str | None) -> str:
 
 
 def _final_lines(a: dict[str, Any], names: list[str], locale: str | None) -> list[str]:
-    """The full game's final scoring, one line a player: culture before, each card's award,
-    the total (G-ASYNC-15); resigned players are not scored (F-RES-9)."""
-    lines = []
+    """The full game's final scoring: the events decks revealed, then one line a player:
+    culture before, each card's award, the total (G-ASYNC-15); resigned players are not scored
+    (F-RES-9)."""
+    lines = [t("tta.over.revealed", locale, cards=_cards(a.get("revealed", []), locale))]
     resigned = a.get("resigned", [])
     for q, (before, score) in enumerate(zip(a["before"], a["scores"], strict=False)):
         if q in resigned:

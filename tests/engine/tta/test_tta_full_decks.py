@@ -122,3 +122,23 @@ def test_option_words_in_four_languages() -> None:
         catalogue = json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
         texts[lang] = [catalogue[k] for k in keys]
     assert texts["cs"] != texts["en"] and texts["de"] != texts["en"] and texts["pl"] != texts["en"]
+
+
+def test_political_cards_in_hand_count_for_the_limit_and_are_discardable() -> None:
+    """F-SETUP-1 with T-HAND-2 / T-MDISC-1: aggressions, wars and pacts in a military hand
+    count for the hand limit and may be discarded at the end of the turn (face down, to their
+    age's discard pile); the AI answers that discard too."""
+    from engine.core import Decision
+    from engine.tta import ai
+    from tests.engine.tta.tta_helpers import end_round_one
+
+    s = end_round_one(T.new_game(3, 3, {"mode": "full", "start_player": 0}))
+    p = s.players[0]
+    p.military = ["raid_i", "plunder_i", "open_borders_agreement_i"]  # limit: 2 (Despotism)
+    s, _ = T.apply(s, 0, Decision("end", {}))
+    assert [d.args["card"] for d in T.options(s, 0)] == sorted(set(p.military))
+    assert ai.choose(s, 0, "easy") in T.options(s, 0)
+    s, _ = T.apply(s, 0, Decision("discard", {"card": "open_borders_agreement_i"}))
+    hand = s.players[0].military  # (then the end of turn drew 2 new cards, T-MDRAW-1)
+    assert "open_borders_agreement_i" not in hand and {"plunder_i", "raid_i"} <= set(hand)
+    assert s.military_discard["I"] == ["open_borders_agreement_i"]

@@ -141,14 +141,15 @@ def test_the_breakdown_is_public_in_four_languages(lang: str) -> None:
     s.players[1].culture = 3
     s = finish(s)
     over = [Event("tta.game_over", {k: s.result[k] for k in (
-        "scores", "winners", "before", "breakdown", "resigned")})]
+        "scores", "winners", "before", "breakdown", "resigned", "revealed")})]
     text = X.event_text(over[0], NAMES, None, lang)
     assert text is not None
     lines = text.split("\n")
-    assert len(lines) == 4
+    assert len(lines) == 5
     colonies = card_name("impact_of_colonies_iii", lang)
-    assert colonies in lines[1] and "+6" in lines[1] and "P1" in lines[1]
-    assert lines[2] == t("tta.over.full_line", lang, name="P2", before=3,
+    assert lines[1] == t("tta.over.revealed", lang, cards=colonies)
+    assert colonies in lines[2] and "+6" in lines[2] and "P1" in lines[2]
+    assert lines[3] == t("tta.over.full_line", lang, name="P2", before=3,
                          added=t("tta.text.none", lang), score=3)  # (an award of 0 unsaid)
     with use_language(lang):
         result = X.result_lines(s.result, NAMES)
