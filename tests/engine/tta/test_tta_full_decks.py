@@ -11,9 +11,10 @@ import pytest
 
 import engine.tta as T
 from data.tta import CARDS, PEACEFUL_PACTS, deck
-from engine.core import IllegalDecision
+from engine.core import Decision, IllegalDecision
+from engine.tta import ai
 from engine.tta.modes import final_age, mode
-from tests.engine.tta.tta_helpers import fingerprint
+from tests.engine.tta.tta_helpers import end_round_one, fingerprint
 
 LOCALES = Path(__file__).parents[3] / "data" / "tta" / "locale"
 FULL = {"mode": "full"}
@@ -128,10 +129,6 @@ def test_political_cards_in_hand_count_for_the_limit_and_are_discardable() -> No
     """F-SETUP-1 with T-HAND-2 / T-MDISC-1: aggressions, wars and pacts in a military hand
     count for the hand limit and may be discarded at the end of the turn (face down, to their
     age's discard pile); the AI answers that discard too."""
-    from engine.core import Decision
-    from engine.tta import ai
-    from tests.engine.tta.tta_helpers import end_round_one
-
     s = end_round_one(T.new_game(3, 3, {"mode": "full", "start_player": 0}))
     p = s.players[0]
     p.military = ["raid_i", "plunder_i", "open_borders_agreement_i"]  # limit: 2 (Despotism)
