@@ -63,8 +63,8 @@ def lab_levels(p: Player) -> int:
     return levels(p, "urban", "lab")
 
 
-def food_production(p: Player) -> int:
-    """Farm buildings times their food value (F-END-9)."""
+def food_production(s: State, p: Player) -> int:
+    """Farm buildings times their food value (F-END-9; the state, for the pacts' food)."""
     return output(p, "farm")
 
 
@@ -74,9 +74,9 @@ def mine_production(p: Player) -> int:
     return output(p, "mine")
 
 
-def resource_production(p: Player) -> int:
+def resource_production(s: State, p: Player) -> int:
     """A production phase's resources (F-END-9): the mines, and Bill Gates' lab resources
-    (C-52)."""
+    (C-52; the state, for the pacts' production)."""
     return mine_production(p) + (lab_levels(p) if p.leader == BILL_GATES else 0)
 
 
@@ -94,7 +94,7 @@ def content_workers(p: Player) -> int:
 
 def agriculture(s: State, p: Player) -> int:
     """C-75: food production, 4 more when it is strictly greater than consumption."""
-    food = food_production(p)
+    food = food_production(s, p)
     return food + (AGRICULTURE_SURPLUS if food > consumption(p) else 0)
 
 
@@ -107,8 +107,8 @@ def balance(s: State, p: Player) -> int:
     """C-77: twice the lowest of food production, resource production, science and culture
     ratings (corruption and consumption ignored)."""
     rating = stats(p)
-    return BALANCE_FACTOR * min(food_production(p), resource_production(p), rating.science,
-                                rating.culture)
+    return BALANCE_FACTOR * min(food_production(s, p), resource_production(s, p),
+                                rating.science, rating.culture)
 
 
 def colonies(s: State, p: Player) -> int:
