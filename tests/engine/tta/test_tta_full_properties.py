@@ -8,14 +8,18 @@ military card (T-MDISC-1)."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
+from functools import cache
 
 import pytest
 
 import engine.tta as T
+from data.i18n import LANGUAGES
 from data.tta import CARDS
 from engine.core import Decision, Event
 from engine.tta import ai
+from engine.tta import text as X
 from engine.tta.state import State
 from tests.engine.tta.tta_helpers import conserved
 
@@ -70,10 +74,34 @@ def test_random_full_games_reach_age_iv_and_end(n: int, seed: int) -> None:
     _ended_as_a_full_game(s, events, ages)
 
 
+@cache
+def _easy_game(n: int) -> tuple[State, list[Event], set[str]]:
+    return play_full(n, 50 + n, _easy)
+
+
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_easy_ai_plays_full_games_to_the_end(n: int) -> None:
-    s, events, ages = play_full(n, 50 + n, _easy)
-    _ended_as_a_full_game(s, events, ages)
+    _ended_as_a_full_game(*_easy_game(n))
+
+
+LEFTOVER = re.compile(r"\{[a-z_]+\}|tta\.[a-z_]+\.")  # an unfilled placeholder or a raw key
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_event_of_a_full_game_has_words(lang: str) -> None:
+    """The log words every public event of a full game (the new age, the global conflict, the
+    Age III events revealed, the game over with its breakdown) in every language; "forced"
+    (the agenda's record of a step taken alone) is the one event without words."""
+    s, events, _ = _easy_game(4)
+    names = [p.name for p in s.players]
+    templates = set()
+    for e in events:
+        if e.template == "forced":  # (the agenda's own, no "tta." prefix)
+            continue
+        line = X.event_text(e, names, e.private_to, lang)
+        assert line is not None and line.strip() and not LEFTOVER.search(line), (e, line)
+        templates.add(e.template)
+    assert {"tta.age", "tta.global_conflict", "tta.impact", "tta.game_over"} <= templates
 
 
 def test_political_cards_in_hand_count_for_the_limit_and_are_discarded() -> None:
