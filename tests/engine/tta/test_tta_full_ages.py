@@ -11,6 +11,7 @@ import engine.tta as T
 from data.i18n import LANGUAGES, t, use_language
 from data.tta import CARDS
 from engine.core import Event
+from engine.tta import eventcards
 from engine.tta import text as X
 from engine.tta.draws import draw_cards
 from engine.tta.modes import in_final_age
@@ -237,3 +238,41 @@ def test_age_iv_and_global_conflict_words(lang: str) -> None:
     for key in ("tta.event.age_final_iv", "tta.post.head_iv_final",
                 "tta.post.head_iv_before_final", "tta.event.global_conflict"):
         assert t(key, lang) != key and (lang == "en" or t(key, lang) != t(key, "en"))
+
+
+# --- Age II events in the full game's later ages (§5.14) -----------------------------------------
+
+def test_politics_of_strength_draws_in_age_iii_and_scores_in_age_iv() -> None:
+    """C-114, G-END-4, F-AGE-4: in Age III the strongest draws military cards (from the Age III
+    deck); in the final age, Age IV, he scores 5 culture and the weakest loses 3 instead."""
+    s = at_end_of(full(), "II")
+    refill(s, [])
+    s.players[1].workers["warriors_a"] = 2
+    s.players[1].yellow_bank -= 1
+    eventcards.resolve(s, 0, "politics_of_strength_ii", [])
+    assert len(s.players[1].military) == 5
+    assert all(CARDS[c].age == "III" for c in s.players[1].military)
+    s = at_end_of(full(), "III")
+    refill(s, [])
+    s.players[1].workers["warriors_a"] = 2
+    s.players[1].yellow_bank -= 1
+    s.players[0].culture = 10
+    eventcards.resolve(s, 0, "politics_of_strength_ii", [])
+    assert s.players[1].military == [] and s.players[1].culture == 5
+    assert s.players[2].culture == 0 and s.players[0].culture == 10  # seat 2 is the weakest
+
+
+def test_iconoclasm_in_age_iv_removes_every_leader() -> None:
+    """C-116: a leader not of the current age leaves the game — in Age IV every leader; in Age
+    III an Age III leader stays."""
+    s = at_end_of(full(), "II")
+    refill(s, [])
+    s.players[0].leader = "bill_gates_iii"
+    s.players[1].leader = NAPOLEON
+    eventcards.resolve(s, 0, "iconoclasm_ii", [])
+    assert s.players[0].leader == "bill_gates_iii" and s.players[1].leader is None
+    s = at_end_of(s, "III")
+    refill(s, [])
+    assert s.age == "IV"
+    eventcards.resolve(s, 0, "iconoclasm_ii", [])
+    assert s.players[0].leader is None

@@ -189,8 +189,8 @@ def test_ranking_tables(n: int, table_: list[int]) -> None:
 
 
 def test_ranking_ties_go_to_the_current_player_then_in_turn_order() -> None:
-    """F-END-8, G-EVT-1: tied players get different amounts — the current player ranks first,
-    then whoever plays earlier after him. Science ratings all 1: current seat 2 gets 14, seat
+    """C-85, F-END-8, G-EVT-1: tied players get different amounts — the current player ranks
+    first, then whoever plays earlier after him. Science ratings all 1: current seat 2 gets 14, seat
     0 (next) 7, seat 1 0."""
     s = full(3)
     got = awards(s, "impact_of_science_iii", 2)
