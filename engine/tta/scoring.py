@@ -4,7 +4,7 @@ G-END-6, F-RES-9, G-ASYNC-15). The tutorial scoring list is not used in the full
 A result holds `scores` (culture by seat), `winners` (seats) and `breakdown` (by seat, what
 the final scoring added: item -> culture; in the full game the item is a card id, or "floor"
 for what the floor at 0 gave back). The full game's result also holds `before` (culture before
-the final scoring), `ranking` (seats, best first, resigned players last), `resigned` and
+the final scoring), `ranking` (seats, best first, resigned players last), `resigned_seats` and
 `revealed` (the current and future events decks, shown in the breakdown, G-ASYNC-15)."""
 
 from __future__ import annotations
@@ -88,4 +88,4 @@ def full_scoring(s: State) -> dict[str, Any]:
     return {"scores": scores, "winners": [q for q in alive if scores[q] == best],
             "breakdown": [items.get(q, {}) for q in range(s.n)], "before": before,
             "ranking": sorted(alive, key=lambda q: (-scores[q], q)) + resigned,
-            "resigned": resigned, "revealed": [*s.events, *s.future_events]}
+            "resigned_seats": resigned, "revealed": [*s.events, *s.future_events]}

@@ -153,7 +153,7 @@ def _final_lines(a: dict[str, Any], names: list[str], locale: str | None) -> lis
     culture before, each card's award, the total (G-ASYNC-15); resigned players are not scored
     (F-RES-9)."""
     lines = [t("tta.over.revealed", locale, cards=_cards(a.get("revealed", []), locale))]
-    resigned = a.get("resigned", [])
+    resigned = a.get("resigned_seats") or []
     for q, (before, score) in enumerate(zip(a["before"], a["scores"], strict=False)):
         if q in resigned:
             lines.append(t("tta.over.resigned", locale, name=_name(names, q), score=score))
@@ -323,7 +323,7 @@ def result_lines(res: dict[str, Any], names: list[str]) -> list[str]:
     players last), with what the final scoring added."""
     scores_ = res["scores"]
     winners = res.get("winners", ())
-    resigned = res.get("resigned", [])
+    resigned = res.get("resigned_seats") or []
     ranking = res.get("ranking") or sorted(range(len(names)),
                                            key=lambda q: (-scores_[q], q not in winners, q))
     alive = [q for q in ranking if q not in resigned]

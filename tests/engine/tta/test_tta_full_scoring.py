@@ -117,7 +117,7 @@ def test_resigned_players_rank_last_and_are_not_scored() -> None:
     s.players[1].culture, s.players[2].culture = 10, 20
     s.future_events = ["impact_of_colonies_iii"]
     res = final_scoring(s)
-    assert res["winners"] == [2] and res["ranking"] == [2, 1, 0] and res["resigned"] == [0]
+    assert res["winners"] == [2] and res["ranking"] == [2, 1, 0] and res["resigned_seats"] == [0]
     assert res["breakdown"][0] == {} and res["scores"][0] == 50
     lines = X.result_lines(res, NAMES)
     assert lines[-1] == t("tta.over.resigned_line", place=3, name="P1")
@@ -141,7 +141,7 @@ def test_the_breakdown_is_public_in_four_languages(lang: str) -> None:
     s.players[1].culture = 3
     s = finish(s)
     over = [Event("tta.game_over", {k: s.result[k] for k in (
-        "scores", "winners", "before", "breakdown", "resigned", "revealed")})]
+        "scores", "winners", "before", "breakdown", "resigned_seats", "revealed")})]
     text = X.event_text(over[0], NAMES, None, lang)
     assert text is not None
     lines = text.split("\n")
