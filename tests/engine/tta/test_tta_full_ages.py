@@ -17,6 +17,7 @@ from engine.tta.draws import draw_cards
 from engine.tta.modes import in_final_age
 from engine.tta.row import refill
 from engine.tta.state import State
+from tests.engine.tta.tta_age_helpers import game_ending
 from tests.engine.tta.tta_helpers import conserved, end_round_one
 
 NAPOLEON = "napoleon_bonaparte_ii"  # +2 strength per unit type (an Age II leader)
@@ -131,17 +132,15 @@ def test_age_iv_deals_and_draws_nothing() -> None:
 def test_a_full_game_ends_after_the_last_round_of_age_iv() -> None:
     """F-END-1: the game ends when the player right of the starting player finishes his turn in
     the last round; then the full game's final scoring (not the tutorial's) is the result."""
-    s = at_end_of(full(), "III")
-    s.turn = 1  # Age IV begins outside the starting player's turn: the next round is the last
-    refill(s, [])
-    s.last_round = s.round  # (as if that next round had come)
+    s = game_ending("III", 3, start=0)  # Age IV began in the starting player's turn
+    assert s.age == "IV" and s.last_round == s.round
     turns = []
     while s.result is None:
         seat = T.pending(s)[0].seat
         if s.queue[0]["t"] == "action":
             turns.append(seat)
         s, _ = T.apply(s, seat, T.options(s, seat)[-1])
-    assert turns[-1] == 2 and T.pending(s) == []  # seat 2 sits right of the starting player
+    assert turns == [0, 1, 2] and T.pending(s) == []  # seat 2 sits right of the start
     assert "before" in s.result and "technologies" not in s.result["breakdown"][0]
 
 

@@ -26,8 +26,12 @@ from tests.engine.tta.tta_helpers import conserved
 Chooser = Callable[[State, int, random.Random], Decision]
 
 
+# resigning ends a game early (F-RES-7): these games play the whole game to its end
+RESIGN = ("resign", "resign_confirm")
+
+
 def _random(s: State, seat: int, rng: random.Random) -> Decision:
-    opts = T.options(s, seat)
+    opts = [d for d in T.options(s, seat) if d.kind not in RESIGN]
     acting = [d for d in opts if d.kind != "end"]
     return rng.choice(acting) if acting and rng.random() < 0.9 else rng.choice(opts)
 

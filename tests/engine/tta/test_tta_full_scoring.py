@@ -10,23 +10,19 @@ from data.i18n import LANGUAGES, t, use_language
 from engine.core import Event
 from engine.tta import text as X
 from engine.tta.cardtext import card_name
-from engine.tta.row import refill
 from engine.tta.scoring import final_scoring
 from engine.tta.state import State
-from tests.engine.tta.tta_helpers import arrange, end_round_one
+from tests.engine.tta.tta_age_helpers import game_ending
+from tests.engine.tta.tta_helpers import arrange
 
 NAMES = ["P1", "P2", "P3"]
 
 
 def last_round(start: int) -> State:
-    """A 3-player full game in Age IV whose current round is the last, at the starting
-    player's action phase; no culture rating anywhere (production adds no culture)."""
-    s = end_round_one(T.new_game(NAMES, 7, {"mode": "full", "start_player": start}))
-    for age in ("I", "II"):
-        s.civil[age] = []
-    s.age, s.civil["III"] = "III", s.civil["III"][:1]
-    s.row[0] = None
-    refill(s, [])  # the last Age III card: Age IV, in the starting player's turn
+    """A 3-player full game whose Age IV began in the starting player's turn of round 2, the
+    last round (F-AGE-3), at his first decision; the events decks emptied; no culture rating
+    anywhere (production adds no culture)."""
+    s = game_ending("III", NAMES, 7, start)
     assert s.age == "IV" and s.last_round == s.round
     s.events, s.future_events = [], []
     return s
