@@ -16,7 +16,9 @@ from types import MappingProxyType
 HERE = Path(__file__).parent
 
 AGES = ("A", "I", "II", "III")
-LEVEL = {"A": 0, "I": 1, "II": 2, "III": 3}  # T-META-5: level of a card = its age
+# T-META-5: level of a card = its age; the full game's card-less Age IV (F-AGE-2) is later than
+# every card (Iconoclasm there removes every leader, C-116)
+LEVEL = {"A": 0, "I": 1, "II": 2, "III": 3, "IV": 4}
 
 # The six technologies printed on every player board (T-COMP-9) and the workers on them at
 # setup (T-SETUP-4).
@@ -189,23 +191,45 @@ CARDS: MappingProxyType[str, Card] = MappingProxyType(_load())
 
 TUTORIAL_MILITARY_KINDS = frozenset({"event", "territory", "tactic", "bonus"})  # T-SETUP-8
 TUTORIAL_AGES = ("A", "I", "II")  # T-SETUP-8: Age III decks stay in the box
+FULL_AGES = AGES  # F-SETUP-1: all eight decks
+POLITICAL_KINDS = frozenset({"aggression", "war", "pact"})  # F-SETUP-1, V-PEACE-3
+PACT_MIN_PLAYERS = 3  # F-PACT-1: with 2 players the pacts leave the military decks
+# V-PEACE-3 (G-PACT-2): the four pacts unrelated to attacks, kept by `peaceful = keep_pacts`
+PEACEFUL_PACTS = frozenset({"trade_routes_agreement_i", "international_trade_agreement_ii",
+                            "scientific_cooperation_ii", "international_tourism_iii"})
 
 
-def deck(age: str, family: str, players: int) -> list[str]:
+def _dealt(card: Card, players: int, mode: str, peaceful: str) -> bool:
+    """Whether `card`'s copies belong in its military deck (civil cards always do)."""
+    if card.deck != "military":
+        return True
+    if mode == "tutorial":
+        return card.kind in TUTORIAL_MILITARY_KINDS  # T-SETUP-8
+    if card.kind not in POLITICAL_KINDS:
+        return True
+    if card.kind == "pact":
+        if players < PACT_MIN_PLAYERS:
+            return False  # F-PACT-1 (also in every peaceful setting, V-PEACE-3)
+        return peaceful == "off" or (peaceful == "keep_pacts" and card.id in PEACEFUL_PACTS)
+    return peaceful == "off"  # V-PEACE-3: aggressions and wars leave every peaceful game
+
+
+def deck(age: str, family: str, players: int, mode: str = "tutorial",
+         peaceful: str = "off") -> list[str]:
     """The card ids of one deck for `players` (unshuffled, sorted by id): copies per player
-    count (T-SETUP-7, G-SETUP-1/2 — the copy columns already encode the "3+"/"4" marks), the
-    tutorial deck changes (T-SETUP-8)."""
+    count (T-SETUP-7, G-SETUP-1/2 — the copy columns already encode the "3+"/"4" marks).
+    `mode` "tutorial": the tutorial deck changes (T-SETUP-8: no Age III, no aggressions, wars
+    or pacts); "full": all eight decks with every military card (F-SETUP-1/2), the pacts
+    removed at 2 players (F-PACT-1), `peaceful` "strict" / "keep_pacts" removing aggressions,
+    wars and (all or the attack-related) pacts (V-PEACE-3/4)."""
     if not 2 <= players <= 4:
         raise ValueError("2-4 players")
-    if age not in TUTORIAL_AGES:
+    if age not in (TUTORIAL_AGES if mode == "tutorial" else FULL_AGES):
         return []
     out = []
     for card in CARDS.values():
-        if card.age != age or card.deck != family:
-            continue
-        if family == "military" and card.kind not in TUTORIAL_MILITARY_KINDS:
-            continue
-        out.extend([card.id] * card.count(players))
+        if card.age == age and card.deck == family and _dealt(card, players, mode, peaceful):
+            out.extend([card.id] * card.count(players))
     return sorted(out)
 
 

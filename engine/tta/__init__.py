@@ -10,6 +10,10 @@ civil card of the tutorial decks, the leaders' and wonders' powers in effects.py
 powers.py). The whole tutorial game is played with its real decks. Registered in
 engine/registry.py as "tta".
 
+The full game (issue 28; the option `mode`, modes.py): the eight decks (data.tta.deck, setup.py),
+Ages III and IV (row.py), the global conflict variant (globalconflict.py), the Age III events
+(impacts.py) and the full game's final scoring (scoring.py).
+
 The module meets engine.core.GameRules (the rules, game.py) and engine.core.GameText (the
 words, text.py; the option labels, labels.py, priced by quotes.py), with the optional hooks
 `table_lines` (the terminal's table), `summary_lines` (a turn's end in a few lines),

@@ -36,7 +36,7 @@ OWN = (*ACTIONS, "tta.production", "tta.draw", *SCORED, "tta.prepare")
 RETOLD = ("tta.event", "tta.auction_won", "tta.no_colony", "tta.colony_lost", "tta.age",
           "tta.population_lost", "tta.ruin", "tta.uprising", "tta.politics_lost",
           "tta.tactic_available", "tta.game_over", "tta.pact_accepted", "tta.pact_refused",
-          "tta.pact_ended", "tta.cooperation")
+          "tta.pact_ended", "tta.cooperation", "tta.impact", "tta.global_conflict")
 # where a card shows on a player's board once the event has happened
 BOARD_CARDS = ("tta.build", "tta.upgrade", "tta.develop", "tta.wonder_stage", "tta.wonder_done",
                "tta.leader", "tta.revolution", "tta.tactic", "tta.colony", "tta.destroy")

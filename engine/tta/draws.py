@@ -1,21 +1,22 @@
 """Drawing military cards (T-MDRAW-1, T-DISC-2, G-MDRAW-1): from the current age's military
-deck, its discards reshuffled when it runs out; none in the final age (T-TEND-2). Used by the
-end of a turn, Development of Politics, Politics of Strength and Strategic Territory. And
-discarding one from a hand, face down (the hand limit, Politics of Strength, colonisation)."""
+deck, its discards reshuffled when it runs out; none in the final age (T-TEND-2, F-AGE-4).
+Used by the end of a turn, Development of Politics, Politics of Strength and Strategic
+Territory. And discarding one from a hand, face down (the hand limit, Politics of Strength,
+colonisation)."""
 
 from __future__ import annotations
 
 from data.tta import CARDS
 from engine.core import Event, Rng
 
-from .row import FINAL_AGE
+from .modes import in_final_age
 from .state import Player, State
 
 
 def draw_cards(s: State, p: Player, count: int, events: list[Event]) -> list[str]:
     """Up to `count` cards into `p`'s military hand (the hand limit is checked only at the end
     of the turn, T-MDRAW-1); returns the cards drawn."""
-    if s.age in ("A", FINAL_AGE) or count <= 0:
+    if s.age == "A" or in_final_age(s) or count <= 0:
         return []
     pile = s.military_deck.setdefault(s.age, [])
     drawn = []

@@ -1,6 +1,7 @@
 """Events (T-EVT): every Age A, I and II event of the tutorial decks, each written once as a
 small named function and looked up by card id (effects from the cards.csv summaries; the guide
-gives none, G-EVT-3). Territories start a colonisation (colonize.py).
+gives none, G-EVT-3); the Age III events of the full game are impacts.py's (C-75…C-89).
+Territories start a colonisation (colonize.py).
 
 Comparisons (T-EVT-6/7, G-EVT-1): `ranked` orders the players by a value, ties going to the
 player whose turn it is, then to whoever plays earlier; "the two strongest/weakest" means one
@@ -30,14 +31,15 @@ from typing import Any
 from data.tta import CARDS, LEVEL
 from engine.core import Decision, Event, IllegalDecision
 
-from . import actions, modes
+from . import actions, impacts, modes
 from .cards import changing_totals, remove_leader, tokens_out
 from .colonize import free_population, lose_colony, start_auction
 from .draws import discard_military, draw_cards
 from .effects import extra_mine_tokens
 from .flow import AGENDA, Frame, err, pop, push
+from .modes import in_final_age
 from .production import economy
-from .row import FINAL_AGE, refill
+from .row import refill
 from .state import Player, State
 from .stats import discontent, stats
 from .tokens import box_blue, gain, lose, produce, stored
@@ -284,7 +286,7 @@ def politics_of_strength(s: State, current: int, events: list[Event]) -> None:
     loses 3 (floor 0) instead."""
     order = ranked(s, current, strength)
     loser = order[-1]
-    if s.age == FINAL_AGE:
+    if in_final_age(s):
         order[0].culture += STRENGTH_WIN
         lose_culture(loser, STRENGTH_LOSS)
         return
@@ -401,6 +403,9 @@ def resolve(s: State, current: int, card: str, events: list[Event]) -> None:
         start_auction(s, current, card)
         return
     s.past_events.append(card)
+    if card in impacts.IMPACTS:  # an Age III event: every remaining player scores (F-END-8)
+        impacts.resolve(s, current, card, events)
+        return
     before = len(s.queue)
     EVENTS[card](s, current, events)
     name_event(s, before, card)

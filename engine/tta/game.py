@@ -16,13 +16,22 @@ from engine.core import Decision, Event, GameInfo, IllegalDecision, OptionSpec
 
 from . import pacts, setup, turn  # noqa: F401 (turn registers the agenda frames)
 from .flow import AGENDA, current, err
+from .modes import PEACEFUL
 from .politics import peeker
 from .state import COLOURS, State
 from .view import make_view
 
 INFO = GameInfo(
     id="tta", name="Through the Ages", min_players=2, max_players=4, colours=COLOURS,
+    # F-SETUP-3 (V-OPT-1): the game played, fixed for the whole game and shown to everyone. The
+    # tutorial stays the default until the full game is complete; the shorter game (V-SHORT) is
+    # not offered yet, so the option check refuses it
     options=(
+        OptionSpec("mode", "choice", "tutorial", t("tta.option.mode", "en"),
+                   choices=("full", "tutorial")),
+        OptionSpec("peaceful", "choice", "off", t("tta.option.peaceful", "en"),
+                   choices=PEACEFUL),
+        OptionSpec("global_conflict", "bool", False, t("tta.option.global_conflict", "en")),
         OptionSpec("start_player", "int", None, t("tta.option.start_player", "en"),
                    minimum=0, maximum=3, in_lobby=False),
     ),
@@ -47,8 +56,9 @@ KINDS = (*turn.ACTIONS, "end", "discard", "prepare", "columbus", "alexander", "d
 
 def new_game(players: list[str] | int, seed: int, options: dict[str, Any] | None = None
              ) -> State:
-    """A new tutorial game; `players` are display names (or a count). Setup runs at once, up
-    to the first decision (the starting player's first action)."""
+    """A new game (the tutorial unless the options name another, F-SETUP-3); `players` are
+    display names (or a count). Setup runs at once, up to the first decision (the starting
+    player's first action)."""
     names, opts = contract.seats_and_options(INFO, players, options, err, "T-SETUP-14")
     return contract.start(setup.setup, AGENDA.advance, names, seed, opts)[0]
 

@@ -6,6 +6,8 @@ one. Every rule that differs between the games asks this module, never the optio
 
 from __future__ import annotations
 
+from typing import Any
+
 from .state import Player, State
 
 MODES = ("full", "tutorial", "short")
@@ -14,15 +16,30 @@ LEGACY_MODE = "tutorial"  # the only game before the option: a saved game withou
 
 
 def mode(s: State) -> str:
-    return str(s.options.get("mode", LEGACY_MODE))
+    return mode_in(s.options)
+
+
+def mode_in(options: dict[str, Any]) -> str:
+    """The mode that game options name (setup reads it before the state exists)."""
+    return str(options.get("mode", LEGACY_MODE))
 
 
 def peaceful(s: State) -> str:
-    return str(s.options.get("peaceful", "off"))
+    return peaceful_in(s.options)
+
+
+def peaceful_in(options: dict[str, Any]) -> str:
+    return str(options.get("peaceful", "off"))
 
 
 def global_conflict(s: State) -> bool:
     return bool(s.options.get("global_conflict", False))
+
+
+def game_options(s: State) -> dict[str, Any]:
+    """The options that say which game is played (F-SETUP-3), as given: public, and what an
+    AI's picture of the game needs to play by the same rules."""
+    return {k: s.options[k] for k in ("mode", "peaceful", "global_conflict") if k in s.options}
 
 
 def final_age(s: State) -> str:

@@ -1,4 +1,11 @@
-"""The tutorial final scoring (T-TSCORE-1/2, G-TSCORE-1/2)."""
+"""Final scoring: the tutorial's (T-TSCORE-1/2, G-TSCORE-1/2) and the full game's (F-END-1..9,
+G-END-6, F-RES-9, G-ASYNC-15). The tutorial scoring list is not used in the full game (F-END-1).
+
+A result holds `scores` (culture by seat), `winners` (seats) and `breakdown` (by seat, what
+the final scoring added: item -> culture; in the full game the item is a card id, or "floor"
+for what the floor at 0 gave back). The full game's result also holds `before` (culture before
+the final scoring), `ranking` (seats, best first, resigned players last), `resigned_seats` and
+`revealed` (the current and future events decks, shown in the breakdown, G-ASYNC-15)."""
 
 from __future__ import annotations
 
@@ -6,6 +13,8 @@ from typing import Any
 
 from data.tta import CARDS, TSCORE
 
+from .impacts import BILL_GATES, IMPACTS, awards, lab_levels
+from .modes import mode, remaining
 from .state import Player, State
 from .stats import output, stats
 
@@ -27,6 +36,11 @@ def breakdown(p: Player) -> dict[str, int]:
 
 
 def final_scoring(s: State) -> dict[str, Any]:
+    """The scoring of the game played: the full game's (F-END-7), else the tutorial's."""
+    return full_scoring(s) if mode(s) == "full" else tutorial_scoring(s)
+
+
+def tutorial_scoring(s: State) -> dict[str, Any]:
     """Adds the points and names the winners: most culture, ties share (T-TSCORE-2)."""
     details = []
     for p in s.players:
@@ -37,3 +51,41 @@ def final_scoring(s: State) -> dict[str, Any]:
     best = max(scores)
     return {"scores": scores, "winners": [i for i, v in enumerate(scores) if v == best],
             "breakdown": details}
+
+
+def full_items(s: State) -> dict[int, dict[str, int]]:
+    """F-END-7 steps 1-2 for every remaining player: each Age III event in the current and the
+    future events deck (F-END-2, F-END-8; older events and events elsewhere score nothing),
+    ranked with the starting player as the current player (F-END-5); then Bill Gates (C-52)."""
+    kept = [c for c in (*s.events, *s.future_events) if c in IMPACTS]
+    items: dict[int, dict[str, int]] = {p.seat: {} for p in remaining(s)}
+    for card in kept:  # the order is irrelevant (F-END-2): nothing changes between them
+        for seat, culture in awards(s, card, s.start).items():
+            items[seat][card] = items[seat].get(card, 0) + culture
+    for p in remaining(s):
+        if p.leader == BILL_GATES:
+            items[p.seat][BILL_GATES] = lab_levels(p)
+    return items
+
+
+def full_scoring(s: State) -> dict[str, Any]:
+    """F-END-7: the awards of steps 1-2 summed and added to each remaining player's culture,
+    floored at 0 once (G-END-6); most culture wins, ties share the victory (F-END-6); resigned
+    players rank below every remaining player (F-RES-9) and their culture is not compared."""
+    items = full_items(s)
+    before = [p.culture for p in s.players]
+    for seat, got in items.items():
+        p = s.players[seat]
+        total = p.culture + sum(got.values())
+        if total < 0:
+            got["floor"] = -total
+        p.culture = max(total, 0)
+    scores = [p.culture for p in s.players]
+    alive = [p.seat for p in remaining(s)]
+    best = max((scores[q] for q in alive), default=0)
+    # (the state keeps no order of resignation: resigned players follow in seat order)
+    resigned = [p.seat for p in s.players if p.resigned]
+    return {"scores": scores, "winners": [q for q in alive if scores[q] == best],
+            "breakdown": [items.get(q, {}) for q in range(s.n)], "before": before,
+            "ranking": sorted(alive, key=lambda q: (-scores[q], q)) + resigned,
+            "resigned_seats": resigned, "revealed": [*s.events, *s.future_events]}

@@ -1,4 +1,4 @@
-"""Setup for 2-4 players (T-SETUP-1..15)."""
+"""Setup for 2-4 players (T-SETUP-1..15; the full game's decks F-SETUP-1/2, V-PEACE-3/4)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from typing import Any
 
 from data.tta import (
     BOARD_TECHS,
+    FULL_AGES,
     ROW_SIZE,
     START,
     START_GOVERNMENT,
@@ -16,6 +17,7 @@ from data.tta import (
 )
 from engine.core import Rng
 
+from .modes import mode_in, peaceful_in
 from .state import COLOURS, Player, State
 
 
@@ -38,10 +40,14 @@ def setup(names: list[str], seed: int, options: dict[str, Any]) -> State:
             ma_spent=START.military_actions))
     civil = {}
     military = {}
-    for age in TUTORIAL_AGES:  # T-SETUP-6..10: trimmed, tutorial decks, each shuffled
-        civil[age] = deck(age, "civil", n)
+    mode, peaceful = mode_in(options), peaceful_in(options)
+    # T-SETUP-6..10: trimmed, tutorial decks, each shuffled; the full game adds the Age III decks
+    # and every military card (F-SETUP-1/2; V-PEACE-3 takes some out again). Ages in the
+    # tutorial's order first, so that a tutorial game deals exactly as before.
+    for age in TUTORIAL_AGES if mode == "tutorial" else FULL_AGES:
+        civil[age] = deck(age, "civil", n, mode, peaceful)
         rng.shuffle(civil[age])
-        military[age] = deck(age, "military", n)
+        military[age] = deck(age, "military", n, mode, peaceful)
         rng.shuffle(military[age])
     row = [civil["A"].pop() for _ in range(ROW_SIZE)]  # T-SETUP-11
     events = military.pop("A")[:events_count(n)]  # T-SETUP-13: the rest back to the box

@@ -25,7 +25,6 @@ from .colonize import draft, force
 from .eventcards import MARKETS_GAIN
 from .flow import current
 from .handtext import hand_lines
-from .row import FINAL_AGE
 from .state import State
 from .stats import stats
 
@@ -118,11 +117,18 @@ def event_text(e: Event, names: list[str], viewer: int | None,
             key = "tta.event.sweep_none"
         a["cards"] = _cards(removed, locale)
         a["count"] = len(removed)
-    elif tpl == "age" and a.get("age") == "III":
-        key = "tta.event.age_final"
+    elif tpl == "age" and a.get("final", a.get("age") == "III"):
+        # the tutorial's event names no final age: its Age III is the card-less last stretch
+        key = "tta.event.age_final_iv" if "final" in a else "tta.event.age_final"
     elif tpl == "game_over":
         a["count"] = len(a.get("winners", []))
         a["winners"] = ", ".join(_name(names, q) for q in a.get("winners", [])) or "-"
+        if "before" in e.args:  # the full game: each player's final scoring (G-ASYNC-15)
+            text = t(key, locale, **a)
+            return "\n".join([text, *_final_lines(e.args, names, locale)])
+    elif tpl in ("global_conflict", "impact"):
+        a["awards"] = ", ".join(t("tta.text.award", locale, name=_name(names, q), n=signed(n))
+                                for q, n in e.args.get("awards", []))
     elif tpl == "turn" and "round" not in a:
         a["round"] = "?"
     elif tpl in pacttext.EVENTS:  # the pacts' parties and sides (F-PACT)
@@ -132,6 +138,36 @@ def event_text(e: Event, names: list[str], viewer: int | None,
             a["count"] = a[field]
     text = t(key, locale, **a)
     return None if text == key else text
+
+
+def _added(items: dict[str, Any], locale: str | None) -> str:
+    """What a final scoring added, item by item: a card (full game, F-END-7), the floor at 0
+    (G-END-6) or an item of the tutorial's list (T-TSCORE-1)."""
+    words = []
+    for k, v in items.items():
+        if not v:
+            continue
+        if k in CARDS:
+            words.append(t("tta.score.card", locale, card=card_name(k, locale), n=signed(v)))
+        else:
+            words.append(t(f"tta.score.{k}", locale, n=v))
+    return ", ".join(words) or t("tta.text.none", locale)
+
+
+def _final_lines(a: dict[str, Any], names: list[str], locale: str | None) -> list[str]:
+    """The full game's final scoring: the events decks revealed, then one line a player:
+    culture before, each card's award, the total (G-ASYNC-15); resigned players are not scored
+    (F-RES-9)."""
+    lines = [t("tta.over.revealed", locale, cards=_cards(a.get("revealed", []), locale))]
+    resigned = a.get("resigned_seats") or []
+    for q, (before, score) in enumerate(zip(a["before"], a["scores"], strict=False)):
+        if q in resigned:
+            lines.append(t("tta.over.resigned", locale, name=_name(names, q), score=score))
+            continue
+        items = a["breakdown"][q] if q < len(a.get("breakdown", [])) else {}
+        lines.append(t("tta.over.full_line", locale, name=_name(names, q), before=before,
+                       added=_added(items, locale), score=score))
+    return lines
 
 
 def production_line(a: dict[str, Any], names: list[str], locale: str | None = None) -> str:
@@ -230,14 +266,23 @@ def _send_prompt(state: State, frame: dict[str, Any]) -> str:
     return text
 
 
+def final_age(v: View) -> str:
+    """The view's final age (F-AGE-4): Age IV in the full game, the tutorial's card-less Age III
+    (a view stored before the field existed is a tutorial's)."""
+    return str(v.get("final_age", "III"))
+
+
 def _where(v: View) -> str:
     """"Round 7 · Age II", or "Round 15 · final round" once Age II is over (the tutorial has
-    no Age III: its last round is played without new cards, T-TEND-1, G-END-1)."""
-    if v["age"] == FINAL_AGE:
+    no Age III: its last round is played without new cards, T-TEND-1, G-END-1); in the full
+    game "Round 30 · Age IV · final round" (F-AGE-3)."""
+    if v["age"] == final_age(v):
+        full = final_age(v) == "IV"
         last = v.get("last_round")
-        if isinstance(last, int) and v["round"] < last:  # Age II ended mid-round
-            return t("tta.post.head_before_final", round=v["round"], last=last)
-        return t("tta.post.head_final", round=v["round"])
+        if isinstance(last, int) and v["round"] < last:  # the age ended mid-round
+            key = "tta.post.head_iv_before_final" if full else "tta.post.head_before_final"
+            return t(key, round=v["round"], last=last)
+        return t("tta.post.head_iv_final" if full else "tta.post.head_final", round=v["round"])
     return t("tta.post.head", round=v["round"], age=v["age"])
 
 
@@ -261,7 +306,7 @@ def status_head(v: View) -> str:
     name = players[turn]["name"] if isinstance(turn, int) and 0 <= turn < len(players) else "-"
     head = t("tta.status.head", where=_where(v), name=name, civil=v["civil_deck"],
              military=v["military_deck"])
-    if v.get("last_round") is not None and v["age"] != FINAL_AGE:
+    if v.get("last_round") is not None and v["age"] != final_age(v):
         head += t("tta.status.last_round", round=v["last_round"])
     return head
 
@@ -284,18 +329,23 @@ def status_lines(v: View) -> list[str]:
 
 
 def result_lines(res: dict[str, Any], names: list[str]) -> list[str]:
-    """The final ranking: culture (T-TSCORE-2, ties share a place), with what the final scoring
-    added."""
+    """The final ranking: culture (T-TSCORE-2, F-END-6: ties share a place; F-RES-9: resigned
+    players last), with what the final scoring added."""
     scores_ = res["scores"]
     winners = res.get("winners", ())
-    ranking = sorted(range(len(names)), key=lambda q: (-scores_[q], q not in winners, q))
+    resigned = res.get("resigned_seats") or []
+    ranking = res.get("ranking") or sorted(range(len(names)),
+                                           key=lambda q: (-scores_[q], q not in winners, q))
+    alive = [q for q in ranking if q not in resigned]
     lines = []
-    for q in ranking:
-        place = 1 + sum(s > scores_[q] for s in scores_)
+    for i, q in enumerate(ranking):
+        if q in resigned:
+            lines.append(t("tta.over.resigned_line", place=i + 1, name=names[q]))
+            continue
+        place = 1 + sum(scores_[r] > scores_[q] for r in alive)
         parts = res.get("breakdown", [{}] * len(names))[q]
-        added = ", ".join(t(f"tta.score.{k}", n=v) for k, v in parts.items() if v)
         lines.append(t("tta.over.line", place=place, name=names[q], score=scores_[q],
-                       added=added or t("tta.text.none")))
+                       added=_added(parts, None)))
     return lines
 
 

@@ -281,5 +281,7 @@ def draw_military(s: State, p: Player, events: list[Event]) -> None:
 @AGENDA.auto("end")
 def _end(s: State, frame: Frame, events: list[Event]) -> None:
     s.result = scoring.final_scoring(s)
-    events.append(Event("tta.game_over", {"scores": s.result["scores"],
-                                          "winners": s.result["winners"]}))
+    args = {"scores": s.result["scores"], "winners": s.result["winners"]}
+    if "before" in s.result:  # the full game's public breakdown (G-ASYNC-15)
+        args.update({k: s.result[k] for k in ("before", "breakdown", "resigned_seats", "revealed")})
+    events.append(Event("tta.game_over", args))

@@ -23,7 +23,7 @@ from engine.core import copy_json
 from . import last
 from .flow import current
 from .listing import Listing
-from .modes import final_age, last_round_now, mode
+from .modes import final_age, game_options, last_round_now, mode
 from .pacts import side_of
 from .politics import peeker
 from .state import Player, State
@@ -110,15 +110,16 @@ def make_view(s: State, seat: int | None) -> dict[str, Any]:
 
 
 def full_game_view(s: State) -> dict[str, Any]:
-    """The full game's public facts the pictures draw (all public: F-PACT-12 pacts are in play
-    face up, F-WAR-6 a declared war lies on the table): the `mode` and the `final_age`
-    (F-AGE-4: "IV" in the full game), whether this round is the last (`last_round_now`,
-    F-AGE-5), the pacts in force with each party's side (F-PACT-10; `owner_side` and
-    `partner_side` are None for a symmetric pact) and the pending wars, each with the round of
-    the attacker's next turn, when it resolves (`resolves`, F-WAR-7). Nothing of a hand: the
-    military cards held show only as each player's `military_count`."""
+    """The full game's public facts (all public: F-PACT-12 pacts are in play face up, F-WAR-6 a
+    declared war lies on the table): the game's `options` (F-SETUP-3: the game played) and its
+    `mode`, the `final_age` (F-AGE-4: "IV" in the full game), whether this round is the last
+    (`last_round_now`, F-AGE-5), the pacts in force with each party's side (F-PACT-10;
+    `owner_side` and `partner_side` are None for a symmetric pact) and the pending wars, each
+    with the round of the attacker's next turn, when it resolves (`resolves`, F-WAR-7). Nothing
+    of a hand: the military cards held show only as each player's `military_count`."""
     return {
-        "mode": mode(s), "final_age": final_age(s), "last_round_now": last_round_now(s),
+        "options": game_options(s), "mode": mode(s), "final_age": final_age(s),
+        "last_round_now": last_round_now(s),
         "pacts": [{"card": q["card"], "owner": q["owner"], "partner": q["partner"],
                    "side": q.get("side"), "owner_side": side_of(q, q["owner"]),
                    "partner_side": side_of(q, q["partner"])} for q in s.pacts],

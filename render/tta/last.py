@@ -26,7 +26,7 @@ def ringed_slots(view: View) -> set[int]:
 def _refilled(view: View) -> bool:
     """Whether the row is refilled at turn starts now (not in the card-less final age, where
     every space empties for good)."""
-    return view.get("age") != "III"
+    return view.get("age") != view.get("final_age", "III")
 
 
 def ringed(view: View, seat: int) -> tuple[set[str], set[str]]:

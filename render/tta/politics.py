@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.tta.text import final_age
 from render.typeface import fit, font, text_width
 
 from . import palette as pal
@@ -148,12 +149,6 @@ def _party(d: Draw, view: View, seat: int, side: str | None, span: tuple[int, in
 
 
 # --- the full game's ages (F-AGE-2..5) ----------------------------------------------------------
-
-def final_age(view: View) -> str:
-    """The view's final age (F-AGE-4): Age IV in the full game, the card-less Age III in the
-    tutorial and the shorter game (a view without the fact is a tutorial's)."""
-    return str(view.get("final_age") or ("IV" if view.get("mode") == "full" else "III"))
-
 
 def card_less(view: View) -> bool:
     """The tutorial's final stretch after Age II, which the pictures call Age II's final round

@@ -49,7 +49,7 @@ def mirror_state(view: dict[str, Any]) -> State:
     ages = ("A", "I", "II", "III")
     frame = view["pending"]
     s = State(
-        seed=0, rng=1, options={},
+        seed=0, rng=1, options=copy_json(view.get("options", {})),  # the same game (F-SETUP-3)
         players=[mirror_player(pv) for pv in view["players"]],
         start=view["start"], round=view["round"], turn=view["turn"], age=view["age"],
         row=list(view["row"]), civil={a: [] for a in ages},

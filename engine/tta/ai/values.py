@@ -14,9 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from data.tta import CARDS, SWEEP, TSCORE, Card, corruption, deck, yellow_row
+from data.tta import CARDS, LEVEL, SWEEP, TSCORE, Card, corruption, deck, yellow_row
 
-from ..row import FINAL_AGE
 from ..state import Player
 from ..stats import output, stats
 from ..tokens import stored
@@ -50,7 +49,7 @@ TAKEN_PER_TURN = 0.6  # cards a seat takes from the row per turn, on average (me
 
 @lru_cache(maxsize=64)
 def _deck_size(age: str, n: int) -> int:
-    return len(deck(age, "civil", n))
+    return len(deck(age, "civil", n, "full"))  # (Ages A-II: the same in every game)
 
 
 def rounds_left(view: dict, k: Knobs) -> float:
@@ -60,14 +59,13 @@ def rounds_left(view: dict, k: Knobs) -> float:
     if not k.lookahead:
         return k.horizon
     n = len(view["players"])
-    if view["last_round"] is not None or view["age"] == FINAL_AGE:
+    if view["last_round"] is not None or view["age"] == view.get("final_age", "III"):
         last = view["last_round"] if view["last_round"] is not None else view["round"]
         return max(1.0, last - view["round"] + 1.0)
     cards = view["civil_deck"]
-    if view["age"] in ("A", "I"):
-        cards += _deck_size("II", n)
-    if view["age"] == "A":
-        cards += _deck_size("I", n)
+    # the civil decks still to come: Ages I and II, and Age III in the full game (F-AGE-1)
+    ages = ("I", "II", "III") if view.get("final_age") == "IV" else ("I", "II")
+    cards += sum(_deck_size(a, n) for a in ages if LEVEL[a] > LEVEL[view["age"]])
     per_round = n * (SWEEP[n] + TAKEN_PER_TURN)
     return max(1.0, cards / per_round + 1.0)
 

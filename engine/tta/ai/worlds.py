@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable
 from typing import Any
 
-from data.tta import AGES, CARDS, TUTORIAL_AGES, deck
+from data.tta import CARDS, FULL_AGES, LEVEL, TUTORIAL_AGES, deck
 from engine.core import copy_json
 
 from ..politics import POLITICAL_KINDS
@@ -38,8 +38,15 @@ from .mirror import mirror_state
 class Pool:
     """The unseen copies of one family's cards, by age (a multiset the draws take from)."""
 
-    def __init__(self, family: str, n: int, seen: Iterable[str]) -> None:
-        self.left = {age: Counter(deck(age, family, n)) for age in TUTORIAL_AGES}
+    def __init__(self, family: str, n: int, seen: Iterable[str],
+                 game: dict[str, Any] | None = None) -> None:
+        # the decks of the game played (F-SETUP-1/2, V-PEACE-3; the tutorial's by default)
+        game = game or {}
+        self.mode = str(game.get("mode", "tutorial"))
+        self.peaceful = str(game.get("peaceful", "off"))
+        self.ages = TUTORIAL_AGES if self.mode == "tutorial" else FULL_AGES
+        self.left = {age: Counter(deck(age, family, n, self.mode, self.peaceful))
+                     for age in self.ages}
         self.family = family
         for card in seen:
             c = CARDS.get(card)
@@ -54,14 +61,15 @@ class Pool:
         when they run short (a guess of an earlier draw took them), from any age's, and then
         from the whole family (a count must be kept whatever the guesses were)."""
         out: list[str] = []
-        ages = [a for a in ages if a in TUTORIAL_AGES]
-        order = [*ages, *(a for a in TUTORIAL_AGES if a not in ages)]
+        ages = [a for a in ages if a in self.ages]
+        order = [*ages, *(a for a in self.ages if a not in ages)]
         for age in order:
             if len(out) == count:
                 break
             out.extend(self._take(age, count - len(out), rng, kinds))
         while len(out) < count:  # never expected: every copy is already accounted for
-            spare = sorted(c for a in TUTORIAL_AGES for c in deck(a, self.family, 2)
+            spare = sorted(c for a in self.ages
+                           for c in deck(a, self.family, 2, self.mode, self.peaceful)
                            if kinds is None or CARDS[c].kind in kinds)
             out.append(spare[rng.randrange(len(spare))])
         return out
@@ -77,9 +85,9 @@ class Pool:
 
 
 def _previous(age: str) -> list[str]:
-    """The current age, then the one before (hands may still hold its cards, T-AGE-2)."""
-    i = AGES.index(age)
-    return [age] + ([AGES[i - 1]] if i > 0 else [])
+    """The current age, then the one before (hands may still hold its cards, T-AGE-2; in the
+    full game's Age IV, Age III cards, F-AGE-6)."""
+    return [age] + [a for a, level in LEVEL.items() if level == LEVEL[age] - 1]
 
 
 def _visible(seen: dict[str, Any]) -> list[str]:
@@ -137,15 +145,16 @@ def sample(seen: dict[str, Any], rng: random.Random) -> State:
     for p, pv in zip(s.players, seen["players"], strict=True):
         p.leader_ages = list(pv.get("leader_ages", []))
     visible = _visible(seen)
-    civil = Pool("civil", n, visible)
-    military = Pool("military", n, visible)
+    game = seen.get("options", {})
+    civil = Pool("civil", n, visible, game)
+    military = Pool("military", n, visible, game)
     # civil decks: the current one by its public count, the later ones whole (T-ROW-3: in Age
     # A the row refills from Age I once the A deck is out)
-    later = AGES.index(age) + 1
-    for a in TUTORIAL_AGES:
+    later = LEVEL[age] + 1
+    for a in civil.ages:
         if a == age:
             s.civil[a] = civil.draw([a], seen["civil_deck"], rng)
-        elif AGES.index(a) >= later:
+        elif LEVEL[a] >= later:
             s.civil[a] = civil.draw([a], sum(civil.left[a].values()), rng)
     # military: the events first (the peeked card on top), then the current deck
     top = [seen["peek"]] if seen["peek"] is not None else []
@@ -154,10 +163,10 @@ def sample(seen: dict[str, Any], rng: random.Random) -> State:
         counts[CARDS[top[0]].age] -= 1
     s.events = _by_age(counts, military, rng) + top
     s.future_events = _by_age(seen["future_event_ages"], military, rng)
-    for a in TUTORIAL_AGES:
+    for a in military.ages:
         if a == age and a != "A":
             s.military_deck[a] = military.draw([a], seen["military_deck"], rng)
-        elif AGES.index(a) >= later:
+        elif LEVEL[a] >= later:
             s.military_deck[a] = military.draw([a], sum(military.left[a].values()), rng)
     # the other seats' hands
     for p, pv in zip(s.players, seen["players"], strict=True):
@@ -165,7 +174,7 @@ def sample(seen: dict[str, Any], rng: random.Random) -> State:
             continue
         p.hand = civil.draw(_previous(age), pv["hand_count"], rng)
         p.military = military.draw(_previous(age), pv["military_count"], rng)
-    if age in TUTORIAL_AGES and age != "A":
+    if age in military.ages and age != "A":
         s.military_discard = {age: military.draw([age], sum(military.left[age].values()), rng)}
     frame = seen["pending"]
     queue = _queue(seen)
