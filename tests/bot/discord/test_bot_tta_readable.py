@@ -188,7 +188,9 @@ async def test_a_czech_a_german_and_a_polish_player_read_every_card(agora, tmp_p
                 await tta(rng.choice(sorted(PLAYERS)), command)
             other = next(n for n in PLAYERS if n != user)
             refused = await tta(other, "take")  # not his turn: refused in words about user
-            assert refused.ephemeral
+            assert refused.ephemeral and "T-OVER-1" in refused.content
+            # in words about the one on turn, never "your actions" to the one refused
+            assert user in refused.content, refused.content
             assert "Your actions" not in refused.content, refused.content
         if table.state is not None and table.state.age == "III":
             said = await tta(user, "status")
