@@ -29,6 +29,7 @@ PLAYERS = {"alice": "cs", "bob": "de", "carol": "pl"}
 GAME_LANGUAGE = "cs"  # the channel's language
 VERBS = ("take", "build", "develop", "play", "politics", "tactic", "wonder", "bid")
 SEED = int(os.environ.get("TTA_READABLE_SEED", 6))
+LEFTOVER = re.compile(r"\{\w*\}|\btta\.[a-z_]+\.|\bNone\b")  # a raw key or placeholder
 DOUBLE_STOP = re.compile(r"(?<!\.)\.\.(?!\.)")  # ".." but not an ellipsis "..."
 # the actions' abbreviations on the cards' figures lines ("6 CA · 5 MA"), in each language
 ABBREVIATIONS = {lang: re.compile(r"\b({})\b".format("|".join(
@@ -98,6 +99,8 @@ def check(reader: Reader, channel: bool) -> list[str]:
     written_out = os.path.commonprefix([t("tta.cost.civil", lang, n=n, count=n).split(" ", 1)[1]
                                         for n in (1, 2, 5)])  # "civil action", "akcj"
     for text in reader.texts:
+        if LEFTOVER.search(text):
+            problems.append(f"raw text: {text!r}")
         if DOUBLE_STOP.search(text):
             problems.append(f"double full stop: {text!r}")
         # an abbreviation only where the same text writes the actions out (a card's effect
