@@ -4,7 +4,8 @@ large card of the card lookup (render.tta.cardface.card_png) lay them out, and i
 key figures on a small card of the card row (render.tta.table). Measured with the renderer's
 own layout and fonts, whatever texts the catalogues hold: no line wider than its card, no
 text shortened or cut (the overflow audit hears every `fit`), every line inside the card's
-box, and the hand's type large enough to read on a phone (11 px at 480 px wide)."""
+box, no card taller than its box (a hand card 1.6 times its width, the large card square), and
+the hand's type large enough to read on a phone (11 px at 480 px wide)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,11 @@ from render.typeface import overflow_audit, text_width
 
 PHONE_W = 480
 READABLE_PX = 11
+# The boxes a card's words must fit in height as well: a hand card at most 1.6 times as tall
+# as it is wide (a printed card is 1.4), the lookup's large card at most square — a text that
+# grows past them is too long for its card, not a reason for a taller card.
+HAND_BOX_H = hand.CARD_W * 8 // 5
+LARGE_BOX_H = cardface.LARGE_W
 
 
 def lines_fit(face: cardface.Face) -> list[tuple[str, str, int]]:
@@ -58,6 +64,9 @@ def test_every_card_fits_the_hand_and_the_large_card(lang):
                 problems += lines_fit(face)
                 problems += whole(face, lang)
                 assert face.effect, f"{card}: no effect text in {lang}"
+                box_h = HAND_BOX_H if face.width == hand.CARD_W else LARGE_BOX_H
+                if face.height > box_h:
+                    problems.append((card, "taller than its box", face.height, box_h))
                 img, d = canvas((face.width + 4, face.height + 4), True)
                 cardface.draw_face(d, (2, 2, face.width + 2, face.height + 2), face)
                 # nothing drawn below the box: the last row of the canvas is background
