@@ -64,8 +64,8 @@ def lab_levels(p: Player) -> int:
 
 
 def food_production(s: State, p: Player) -> int:
-    """Farm buildings times their food value (F-END-9; the state, for the pacts' food)."""
-    return output(p, "farm")
+    """Farm buildings times their food value, and the pacts' food (F-END-9, C-111 side B)."""
+    return output(p, "farm") + p.pact_mods.get("food", 0)
 
 
 def mine_production(p: Player) -> int:
@@ -75,9 +75,13 @@ def mine_production(p: Player) -> int:
 
 
 def resource_production(s: State, p: Player) -> int:
-    """A production phase's resources (F-END-9): the mines, and Bill Gates' lab resources
-    (C-52; the state, for the pacts' production)."""
-    return mine_production(p) + (lab_levels(p) if p.leader == BILL_GATES else 0)
+    """A production phase's resources (F-END-9): the mines, Bill Gates' lab resources (C-52)
+    and the pacts' (C-110, C-111: side A gains one; Acceptance of Supremacy's side B loses one
+    of what his mines made, never below nothing)."""
+    mines = mine_production(p)
+    lost = min(p.pact_mods.get("resources_lost", 0), mines)  # taken from what his mines made
+    gates = lab_levels(p) if p.leader == BILL_GATES else 0
+    return mines - lost + gates + p.pact_mods.get("resources", 0)
 
 
 def specials(p: Player) -> list[str]:

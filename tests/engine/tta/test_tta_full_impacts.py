@@ -8,7 +8,7 @@ import pytest
 
 import engine.tta as T
 from engine.core import Event
-from engine.tta import eventcards
+from engine.tta import eventcards, impacts, pacts
 from engine.tta.impacts import EVERY_PLAYER, IMPACTS, RANKING, awards
 from engine.tta.state import Player, State
 from tests.engine.tta.tta_helpers import arrange, end_round_one
@@ -69,6 +69,25 @@ def test_impact_of_balance_and_bill_gates_production(table: tuple[State, Player]
     assert award("impact_of_balance_iii", p, s) == 4
     p.leader = GATES
     assert award("impact_of_balance_iii", p, s) == 6
+
+
+def test_final_production_counts_the_pacts(table: tuple[State, Player]) -> None:
+    """F-END-9: production as a production phase computes it, pacts included — International
+    Trade Agreement gives side A a resource and side B a food (C-111), Acceptance of Supremacy
+    takes one of side B's mined resources (C-110): Impact of Agriculture and of Balance read
+    them."""
+    s, p = table
+    arrange(p, workers={**p.workers, "agriculture_a": 2, "bronze_a": 2}, yellow_bank=18)
+    food = award("impact_of_agriculture_iii", p, s)
+    s.pacts.append({"card": "international_trade_agreement_ii", "owner": 1, "partner": 0,
+                    "side": "A"})  # seat 0 takes side B: +1 food
+    pacts.refresh(s)
+    assert award("impact_of_agriculture_iii", p, s) == food + 1
+    assert impacts.resource_production(s, p) == 2
+    s.pacts.append({"card": "acceptance_of_supremacy_ii", "owner": 2, "partner": 0,
+                    "side": "A"})  # seat 0 takes side B: one mined resource less
+    pacts.refresh(s)
+    assert impacts.resource_production(s, p) == 1
 
 
 def test_impact_of_colonies(table: tuple[State, Player]) -> None:
