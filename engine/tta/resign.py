@@ -83,6 +83,7 @@ def resign(s: State, p: Player, events: list[Event]) -> None:
         pacts.cancel(s, pact, events, "resign")
     _leave(s, p)  # steps 4-5
     p.resigned = True
+    s.resignations.append(p.seat)
     s.queue = [f for f in s.queue if not (f["t"] in TURN_FRAMES and f.get("seat") == p.seat)]
     last.close(s)  # step 6: his turn ends at once
     left = modes.remaining(s)

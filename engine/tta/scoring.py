@@ -83,8 +83,9 @@ def full_scoring(s: State) -> dict[str, Any]:
     scores = [p.culture for p in s.players]
     alive = [p.seat for p in remaining(s)]
     best = max((scores[q] for q in alive), default=0)
-    # (the state keeps no order of resignation: resigned players follow in seat order)
-    resigned = [p.seat for p in s.players if p.resigned]
+    # F-RES-9: resigned players below the others, a later resigner above an earlier one
+    order = [q for q in reversed(s.resignations) if s.players[q].resigned]
+    resigned = order + [p.seat for p in s.players if p.resigned and p.seat not in order]
     return {"scores": scores, "winners": [q for q in alive if scores[q] == best],
             "breakdown": [items.get(q, {}) for q in range(s.n)], "before": before,
             "ranking": sorted(alive, key=lambda q: (-scores[q], q)) + resigned,

@@ -123,6 +123,7 @@ class State:
     # the pact offer awaiting its answer (F-PACT-11, G-ASYNC-9), shaped like a pact; only the
     # offerer's and the partner's views show it (view.py)
     pact_offer: dict[str, Any] | None = None
+    resignations: list[int] = field(default_factory=list)  # seats, first resigner first (F-RES-9)
     # pending wars (F-WAR-6): {"card", "attacker", "defender", "round" (declared in)}
     wars: list[dict[str, Any]] = field(default_factory=list)
     # the defender's secret picks while he answers an aggression (F-AGGR-8, G-ASYNC-7):
@@ -157,7 +158,8 @@ class State:
             "tactics_area": list(self.tactics_area),
             "last_round": self.last_round, "pacts": copy_json(self.pacts),
             "wars": copy_json(self.wars), "defence": copy_json(self.defence),
-            "pact_offer": copy_json(self.pact_offer), "queue": copy_json(self.queue),
+            "pact_offer": copy_json(self.pact_offer),
+            "resignations": list(self.resignations), "queue": copy_json(self.queue),
             "decisions": self.decisions, "public_trail": self.public_trail,
             "result": copy_json(self.result), "mark": copy_json(self.mark),
             "last": copy_json(self.last),

@@ -109,6 +109,7 @@ def test_resigned_players_rank_last_and_are_not_scored() -> None:
     s = last_round(start=0)
     s.players[0].culture = 50
     s.players[0].resigned = True
+    s.resignations = [0]
     s.players[0].colonies = ["strategic_territory_i"]
     s.players[1].culture, s.players[2].culture = 10, 20
     s.future_events = ["impact_of_colonies_iii"]
@@ -117,6 +118,17 @@ def test_resigned_players_rank_last_and_are_not_scored() -> None:
     assert res["breakdown"][0] == {} and res["scores"][0] == 50
     lines = X.result_lines(res, NAMES)
     assert lines[-1] == t("tta.over.resigned_line", place=3, name="P1")
+
+
+def test_a_later_resigner_ranks_above_an_earlier_one() -> None:
+    """F-RES-9: among resigned players the later resigner ranks higher, whatever the seats."""
+    s = T.new_game(4, 6, {"mode": "full", "start_player": 0})
+    for seat in (1, 3):
+        s.players[seat].resigned = True
+    s.resignations = [3, 1]  # seat 3 resigned first
+    s.players[0].culture, s.players[2].culture = 5, 9
+    res = final_scoring(s)
+    assert res["ranking"] == [2, 0, 1, 3] and res["resigned_seats"] == [1, 3]
 
 
 def test_the_tutorial_scoring_is_not_used() -> None:
