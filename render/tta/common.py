@@ -402,8 +402,24 @@ def _detail_fit(width: int, detail: str, reserve: int,
     room = width - 16 - reserve
     size = fitted(detail, style.details, room)
     if style.wrap_detail:
-        return size, wrap_whole(detail, size, room)
+        return size, _wrap_costs(detail, size, room)
     return size, (fit(detail, size, room),)
+
+
+def _wrap_costs(detail: str, size: int, width: int) -> tuple[str, ...]:
+    """A detail in lines of at most `width`, broken after a " / " first (a government's
+    science and revolution costs: "19 sci. /", "5 revol."), each cost kept whole on its line
+    where it fits one."""
+    parts = detail.split(" / ")
+    lines: list[str] = []
+    for i, part in enumerate(parts):
+        part = part if i == len(parts) - 1 else f"{part} /"
+        if lines and lines[-1].endswith(" /") and text_width(f"{lines[-1]} {part}",
+                                                            size) <= width:
+            lines[-1] = f"{lines[-1]} {part}"
+        else:
+            lines += wrap_whole(part, size, width)
+    return tuple(lines)
 
 
 # for the face memo's key (never asked while auditing: a cut is reported by drawing it)
