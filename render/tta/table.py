@@ -405,7 +405,7 @@ def _bar(d: Draw, box: Box, value: int, top: int, rate: int, fill: pal.RGB, labe
     size = fitted(label, (20, 19, MIN_PX), label_w - 8, True)
     d.text((x0, (y0 + y1) / 2), fit(label, size, label_w - 8, True), font=font(size, True),
            fill=pal.MUTED, anchor="lm")
-    num_w = 84 + RATE_W
+    num_w = 92 + RATE_W  # the points (76 px at most) clear of the bar
     bx0, bx1 = x0 + label_w, x1 - num_w
     d.rectangle((bx0, y0 + 6, bx1, y1 - 6), fill=pal.EMPTY)
     length = round((bx1 - bx0) * max(value, 0) / max(top, 1))
