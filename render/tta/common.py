@@ -4,6 +4,7 @@ encoding. Everything is drawn from a view (a dict of engine.tta.view.make_view).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -193,23 +194,23 @@ def fitted(text: str, sizes: tuple[int, ...], width: int, bold: bool = False) ->
     return sizes[-1]
 
 
-def name_fit(name: str, width: int, max_lines: int,
-             height: int | None = None) -> tuple[int, list[str]]:
-    """The largest of NAME_SIZES at which `name` wraps into `max_lines` lines of `width`
+def name_fit(name: str, width: int, max_lines: int, height: int | None = None,
+             sizes: tuple[int, ...] = NAME_SIZES) -> tuple[int, list[str]]:
+    """The largest of `sizes` at which `name` wraps into `max_lines` lines of `width`
     (and, with `height`, lines of size + 3 px within it) without cutting a word, and its
     lines (the smallest size, shortened, if none does)."""
-    for size in NAME_SIZES:
+    for size in sizes:
         if all(text_width(word, size, True) <= width for word in name.split()):
             lines = _plain_wrap(name, size, width)
             if len(lines) <= max_lines and (height is None or len(lines) * (size + 3) <= height):
                 return size, lines
     # a word longer than the card is wide: broken with a hyphen, at the largest size whose
     # lines fit (a card's name is never cut while any size holds it)
-    for size in NAME_SIZES:
+    for size in sizes:
         lines = list(wrap_whole(name, size, width, True))
         if len(lines) <= max_lines and (height is None or len(lines) * (size + 3) <= height):
             return size, lines
-    size = NAME_SIZES[-1]
+    size = sizes[-1]
     if height is not None:
         max_lines = max(1, min(max_lines, height // (size + 3)))
     return size, wrap(name, size, width, True, max_lines)
@@ -278,93 +279,147 @@ FIGURE_SIZES = (16, 14, 13)  # a row card's key figures, in bold
 FIGURE_LINE = 18  # the height of a line of figures
 
 
-def figure_lines(figures: tuple[str, ...], width: int) -> tuple[int, list[str]]:
+def figure_lines(figures: tuple[str, ...], width: int,
+                 sizes: tuple[int, ...] = FIGURE_SIZES) -> tuple[int, list[str]]:
     """A row card's key figures ("+2 food", "+1 happy") in at most three lines of `width`,
-    each figure whole: the type size and the lines (the fewest lines first, the name needs
-    the room; cut, audited, only if three lines of the smallest type cannot hold them)."""
+    each figure whole: the type size (one of `sizes`) and the lines (the fewest lines first,
+    the name needs the room; cut, audited, only if three lines of the smallest type cannot
+    hold them)."""
     if not figures:
-        return FIGURE_SIZES[0], []
+        return sizes[0], []
     for most in (1, 2, 3):
-        for size in FIGURE_SIZES:
+        for size in sizes:
             lines = pack(figures, size, width, True)
             if len(lines) <= most:
                 return size, list(lines)
-    size = FIGURE_SIZES[-1]
+    size = sizes[-1]
     lines = pack(figures, size, width, True)
     return size, [*lines[:2], fit(" ".join(lines[2:]), size, width, True)]
 
 
+@dataclass(frozen=True)
+class TileStyle:
+    """The type sizes (px, on the picture as drawn) and spacing of a card tile. TILE, the
+    default, is the small tile of the boards and the close-up; ROW_TILE the card row's and
+    the tactics area's, read on a phone at half size (render.tta.table)."""
+
+    band: int = 28  # the coloured band with the kind and the age
+    kind_sizes: tuple[int, ...] = (16, 14, 13)  # the kind's label in the band (bold)
+    age: int = 18  # the age in the band (bold)
+    names: tuple[int, ...] = NAME_SIZES  # the name (bold), smaller only for a long one
+    figures: tuple[int, ...] = FIGURE_SIZES  # the key figures (bold)
+    figure_line: int = FIGURE_LINE  # a line of figures
+    details: tuple[int, ...] = (17, 15, 13)  # the detail line (a cost)
+    detail_line: int = 22  # from the figures' last baseline to the detail's
+    wrap_detail: bool = False  # a detail too wide goes on two lines (else it shrinks, cut)
+    corner: int = 16  # the corner number (bold)
+    bottom: int = 10  # from the tile's bottom edge to the last baseline
+
+
+TILE = TileStyle()
+
+
 def card_tile(d: Draw, box: Box, card: str, locale: str | None, detail: str = "",
-              name_lines: int = 2, corner: str = "", figures: tuple[str, ...] = ()) -> int:
+              name_lines: int = 2, corner: str = "", figures: tuple[str, ...] = (),
+              style: TileStyle = TILE) -> int:
     """A card: its kind's band (kind and age), its name in bold; its key figures above a
     detail line and a corner number at the bottom. Returns the y under the name."""
-    y = _tile_top(d, box, card, locale, name_lines, figures, bool(detail or corner))
-    reserve = 0
+    reserve = _reserve(corner, style) if corner else 0
+    shown = _detail_fit(box[2] - box[0], detail, reserve, style)
+    y = _tile_top(d, box, card, locale, name_lines, figures, bool(detail or corner), style,
+                  len(shown[1]) if shown else 1)
     if corner:  # a small number in the bottom right corner (the row space)
-        _corner(d, box, corner)
-        reserve = _reserve(corner)
-    _detail(d, box, detail, reserve)
+        _corner(d, box, corner, style)
+    _detail(d, box, shown, style)
     return y
 
 
 def _tile_top(d: Draw, box: Box, card: str, locale: str | None, name_lines: int,
-              figures: tuple[str, ...] = (), footed: bool = False) -> int:
+              figures: tuple[str, ...] = (), footed: bool = False, style: TileStyle = TILE,
+              foot_lines: int = 1) -> int:
     """A card tile's face, its band (kind and age), its name and its key figures (above the
-    bottom line when the tile is `footed`: a detail or a corner number); returns the y under
-    the name."""
+    bottom lines when the tile is `footed`: `foot_lines` of detail or a corner number);
+    returns the y under the name."""
     x0, y0, x1, y1 = box
     kind = kind_of(card)
     w = x1 - x0
+    band = style.band
     d.rounded_rectangle(box, 8, fill=pal.KIND[kind], outline=pal.INK, width=2)
-    d.rounded_rectangle((x0, y0, x1, y0 + 28), 8, fill=pal.KIND_BAND[kind],
+    d.rounded_rectangle((x0, y0, x1, y0 + band), 8, fill=pal.KIND_BAND[kind],
                         corners=(True, True, False, False))
     age = age_label(card)
-    d.text((x1 - 10, y0 + 15), age, font=font(18, True), fill=pal.WHITE, anchor="rm")
-    room = w - 28 - text_width(age, 18, True)
+    mid = y0 + band // 2 + 1
+    d.text((x1 - 10, mid), age, font=font(style.age, True), fill=pal.WHITE, anchor="rm")
+    room = w - 28 - text_width(age, style.age, True)
     label = kind_label(card, locale)
-    size = fitted(label, (16, 14, 13), room, True)
-    d.text((x0 + 10, y0 + 15), fit(label, size, room, True), font=font(size, True),
+    size = fitted(label, style.kind_sizes, room, True)
+    d.text((x0 + 10, mid), fit(label, size, room, True), font=font(size, True),
            fill=pal.WHITE, anchor="lm")
-    y = y0 + 36
+    y = y0 + band + 8
     height = None
     if figures:
-        fsize, flines = figure_lines(figures, w - 16)
-        bottom = y1 - (32 if footed else 10)  # the last figure line's baseline
+        fsize, flines = figure_lines(figures, w - 16, style.figures)
+        # the last figure line's baseline, above the bottom lines
+        bottom = y1 - style.bottom - (foot_lines * style.detail_line if footed else 0)
         for i, line in enumerate(reversed(flines)):
-            d.text((x0 + 8, bottom - i * FIGURE_LINE), line, font=font(fsize, True),
+            d.text((x0 + 8, bottom - i * style.figure_line), line, font=font(fsize, True),
                    fill=pal.INK, anchor="ls")
-        height = bottom - len(flines) * FIGURE_LINE - 4 - y
-    size, lines = name_fit(card_name(card, locale), w - 16, name_lines, height)
+        height = bottom - len(flines) * style.figure_line - 4 - y
+    size, lines = name_fit(card_name(card, locale), w - 16, name_lines, height, style.names)
     for line in lines:
         d.text((x0 + 8, y), line, font=font(size, True), fill=pal.INK, anchor="la")
         y += size + 3
     return y
 
 
-def _reserve(corner: str) -> int:
+def _reserve(corner: str, style: TileStyle = TILE) -> int:
     """The width a corner number keeps from the detail line."""
-    return text_width(corner, 16, True) + 8
+    return text_width(corner, style.corner, True) + 8
 
 
-def _corner(d: Draw, box: Box, corner: str) -> None:
-    d.text((box[2] - 8, box[3] - 10), corner, font=font(16, True), fill=pal.MUTED, anchor="rs")
+def _corner(d: Draw, box: Box, corner: str, style: TileStyle = TILE) -> None:
+    d.text((box[2] - 8, box[3] - style.bottom), corner, font=font(style.corner, True),
+           fill=pal.MUTED, anchor="rs")
 
 
-def _detail(d: Draw, box: Box, detail: str, reserve: int) -> None:
-    shown = _detail_fit(box[2] - box[0], detail, reserve)
+def _detail(d: Draw, box: Box, shown: tuple[int, tuple[str, ...]] | None,
+            style: TileStyle = TILE) -> None:
+    """The detail's lines (as `_detail_fit` laid them out), the last at the bottom."""
     if shown is not None:
-        size, text = shown
-        d.text((box[0] + 8, box[3] - 10), text, font=font(size), fill=pal.INK, anchor="ls")
+        size, lines = shown
+        for i, line in enumerate(reversed(lines)):
+            d.text((box[0] + 8, box[3] - style.bottom - i * style.detail_line), line,
+                   font=font(size), fill=pal.INK, anchor="ls")
 
 
-def _detail_fit(width: int, detail: str, reserve: int) -> tuple[int, str] | None:
+def _detail_fit(width: int, detail: str, reserve: int,
+                style: TileStyle = TILE) -> tuple[int, tuple[str, ...]] | None:
     """The detail line of a tile `width` wide, beside a corner number `reserve` wide: its size
-    and text (cut to fit), or None for no detail."""
+    and lines (cut to fit on one line, or wrapped with `style.wrap_detail`), or None for no
+    detail."""
     if not detail:
         return None
     room = width - 16 - reserve
-    size = fitted(detail, (17, 15, 13), room)
-    return size, fit(detail, size, room)
+    size = fitted(detail, style.details, room)
+    if style.wrap_detail:
+        return size, _wrap_costs(detail, size, room)
+    return size, (fit(detail, size, room),)
+
+
+def _wrap_costs(detail: str, size: int, width: int) -> tuple[str, ...]:
+    """A detail in lines of at most `width`, broken after a " / " first (a government's
+    science and revolution costs: "19 sci. /", "5 revol."), each cost kept whole on its line
+    where it fits one."""
+    parts = detail.split(" / ")
+    lines: list[str] = []
+    for i, part in enumerate(parts):
+        part = part if i == len(parts) - 1 else f"{part} /"
+        if lines and lines[-1].endswith(" /") and text_width(f"{lines[-1]} {part}",
+                                                            size) <= width:
+            lines[-1] = f"{lines[-1]} {part}"
+        else:
+            lines += wrap_whole(part, size, width)
+    return tuple(lines)
 
 
 # for the face memo's key (never asked while auditing: a cut is reported by drawing it)
@@ -381,7 +436,8 @@ TILES = Memo(TILE_MEMO, TILE_MEMO_BYTES)
 
 
 def row_tile(d: Draw, box: Box, card: str, locale: str | None, detail: str = "",
-             name_lines: int = 2, corner: str = "", figures: tuple[str, ...] = ()) -> None:
+             name_lines: int = 2, corner: str = "", figures: tuple[str, ...] = (),
+             style: TileStyle = TILE) -> None:
     """card_tile, the same pixels, for a box on one flat colour (a panel) in which nothing was
     drawn yet: on a palette picture the face (all but the corner number) is pasted from TILES
     when the same card was drawn at this size in this language over this colour, in any
@@ -389,17 +445,18 @@ def row_tile(d: Draw, box: Box, card: str, locale: str | None, detail: str = "",
     `_reserve`, so the order does not show). On an RGB picture or while auditing it is simply
     card_tile."""
     if not (isinstance(d, TextDraw) and d.colours is not None) or auditing():
-        card_tile(d, box, card, locale, detail, name_lines, corner, figures)
+        card_tile(d, box, card, locale, detail, name_lines, corner, figures, style)
         return
     x0, y0, x1, y1 = box
     region = (x0, y0, x1 + 1, y1 + 1)
-    reserve = _reserve(corner) if corner else 0
+    reserve = _reserve(corner, style) if corner else 0
     # everything the face depends on; the colour under it shows in its rounded corners. The
     # detail line as it is drawn, not the corner's width: a card moving from space 10 to 9
     # keeps its face when its detail fits beside either number (it nearly always does)
     under = d.im.getpixel((x0, y0))
-    key = (card, locale, _detail_key(x1 - x0, detail, reserve), name_lines, x1 - x0, y1 - y0,
-           figures, bool(detail or corner), under, d.colours)
+    shown = _detail_key(x1 - x0, detail, reserve, style)
+    key = (card, locale, shown, name_lines, x1 - x0, y1 - y0, figures, bool(detail or corner),
+           under, d.colours, style)
     face = TILES.get(key)
     if face is None:
         # drawn on its own (the blank space cut out) at the origin, not at its place: the
@@ -408,13 +465,14 @@ def row_tile(d: Draw, box: Box, card: str, locale: str | None, detail: str = "",
         alone = d.target.crop(region)
         tile = (0, 0, x1 - x0, y1 - y0)
         drawn = TextDraw(alone)
-        _tile_top(drawn, tile, card, locale, name_lines, figures, bool(detail or corner))
-        _detail(drawn, tile, detail, reserve)
+        _tile_top(drawn, tile, card, locale, name_lines, figures, bool(detail or corner),
+                  style, len(shown[1]) if shown else 1)
+        _detail(drawn, tile, shown, style)
         face = alone.im
         TILES.put(key, face)
     d.im.paste(face, region)
     if corner:
-        _corner(d, box, corner)
+        _corner(d, box, corner, style)
 
 
 def card_detail(card: str, locale: str | None) -> str:

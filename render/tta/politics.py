@@ -33,9 +33,10 @@ ENTRY_H = 88
 ENTRY_GAP = 10
 TITLE_H = 44  # a panel's title line (common.panel_top with a 20 px title)
 CHIP = 34
-NAME_SIZES = (21, 19, 17, 15)
-CARD_SIZES = (23, 21, 19, 17)
-NOTE_SIZES = (18, 16, 14)
+# (the table is read at half size on a phone: nothing under 18 px, 9 px there)
+NAME_SIZES = (21, 19, 18)
+CARD_SIZES = (23, 21, 20)
+NOTE_SIZES = (18,)
 WAR_ARROW, PACT_ARROW = "→", "↔"  # the attacker attacks the defender; a pact binds both
 ARROW_W = 64  # the arrow and the room around it
 

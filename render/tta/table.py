@@ -6,7 +6,11 @@ with their rates; the tactics area.
 
 Drawn from the public part of a view only (no hand, no deck order), so a seat's own view gives
 the spectator's picture. Row spaces the view's `last` summary names (else the spaces emptied
-since the last refill) are ringed in magenta."""
+since the last refill) are ringed in magenta.
+
+Read on a phone at half size: no text is drawn under MIN_PX (18 px, 9 px at 480 wide), the row's
+and the tactics area's card names and key figures not under CARD_TEXT_PX (20 px, 10 px at 480)
+(ROW_TILE; tests/render/tta/test_render_tta_phone.py measures every text drawn)."""
 
 from __future__ import annotations
 
@@ -27,6 +31,7 @@ from .common import (
     MARGIN,
     Box,
     Draw,
+    TileStyle,
     View,
     canvas,
     card_detail,
@@ -45,16 +50,27 @@ from .common import (
 from .last import ringed_slots
 
 WIDTH = 960
+MIN_PX = 18  # the smallest type on the table: 9 px on a phone showing it 480 px wide
+CARD_TEXT_PX = 20  # a row card's name and key figures: 10 px at 480 px wide
 HEADER_H = 84
 GAP = 14
 TILE_H = 108
-COST_W = 84
+COST_W = 64
 CARD_GAP = 12
-PER_LINE = 5
+PER_LINE = 4  # cards on a line of the row: wide enough for a name and its figures in big type
 CARD_W = (WIDTH - 2 * MARGIN - 28 - COST_W - PER_LINE * CARD_GAP) // PER_LINE
-CARD_H = 150
+CARD_H = 200
+ROW_HEAD = 76  # the row panel's title line and the legend's line under it
+TACTICS_PER_LINE = 5  # no cost column there: the cards of the tactics area are a little narrower
+TACTIC_W = (WIDTH - 2 * MARGIN - 28 - (TACTICS_PER_LINE - 1) * CARD_GAP) // TACTICS_PER_LINE
 TRACK_H = 96
-RATE_W = 96
+RATE_W = 124
+# a row card's face for the phone: its name, figures, cost and space number at 20 px at least,
+# its band (kind, age) at 18 px; a science or stage cost too wide beside the space's number
+# takes two lines (common.card_tile)
+ROW_TILE = TileStyle(band=34, kind_sizes=(MIN_PX,), age=20, names=(22, 21, CARD_TEXT_PX),
+                     figures=(CARD_TEXT_PX,), figure_line=24, details=(CARD_TEXT_PX,),
+                     detail_line=24, wrap_detail=True, corner=CARD_TEXT_PX, bottom=12)
 
 
 def board_png(view: View, locale: str | None = None) -> bytes:
@@ -96,11 +112,13 @@ def _layout(n: int, tactics: bool, politics_lines: int = 0) -> dict[str, Box]:
         y = boxes["politics"][3] + GAP
     groups = _groups()
     lines = sum(-(-len(g) // PER_LINE) for g in groups)
-    boxes["row"] = (MARGIN, y, WIDTH - MARGIN, y + 44 + lines * (CARD_H + CARD_GAP))
-    top = y + 44
+    boxes["row"] = (MARGIN, y, WIDTH - MARGIN, y + ROW_HEAD + lines * (CARD_H + CARD_GAP))
+    top = y + ROW_HEAD
     for group in groups:
+        # a group's cost beside all its lines
+        span = -(-len(group) // PER_LINE) * (CARD_H + CARD_GAP) - CARD_GAP
         boxes[f"cost:{row_cost(group[0])}"] = (MARGIN + 14, top, MARGIN + 14 + COST_W,
-                                               top + CARD_H)
+                                               top + span)
         for k, slot in enumerate(group):
             x = MARGIN + 14 + COST_W + CARD_GAP + (k % PER_LINE) * (CARD_W + CARD_GAP)
             yy = top + (k // PER_LINE) * (CARD_H + CARD_GAP)
@@ -113,7 +131,7 @@ def _layout(n: int, tactics: bool, politics_lines: int = 0) -> dict[str, Box]:
                                y + 44 + (q + 1) * TRACK_H - 8)
     y = boxes["tracks"][3] + GAP
     if tactics:  # (a later milestone's view field)
-        boxes["tactics_area"] = (MARGIN, y, WIDTH - MARGIN, y + 44 + CARD_H + 12)
+        boxes["tactics_area"] = (MARGIN, y, WIDTH - MARGIN, y + 44 + CARD_H + 14)
         y = boxes["tactics_area"][3] + GAP
     boxes["bottom"] = (0, 0, WIDTH, y - GAP + MARGIN)
     return boxes
@@ -202,38 +220,41 @@ def _static(d: Draw, boxes: dict[str, Box], words: dict[str, str]) -> None:
         panel(d, boxes["tactics_area"], words["tactics_area"], 20)
 
 
-LEGEND_SIZES = (18, 16, 14)
+LEGEND_SIZES = (20, 19, MIN_PX)
 
 
 def _row_panel(d: Draw, box: Box, title: str, legend: str) -> None:
-    """The card row's panel: its title, and on the right of it the legend of the action
+    """The card row's panel: its title, and on a line under it the legend of the action
     abbreviations the pictures use (CA, MA), once for the whole table."""
     panel(d, box)
     x0, y0, x1, _ = box
     room = x1 - x0 - 28
-    size = fitted(legend, LEGEND_SIZES, room // 2)
-    legend = fit(legend, size, room // 2)
-    legend_w = text_width(legend, size)
-    d.text((x1 - 14, y0 + 18), legend, font=font(size), fill=pal.INK, anchor="rm")
-    title_room = room - legend_w - 24
-    tsize = fitted(title, (20, 18, 16), title_room, True)
-    d.text((x0 + 14, y0 + 18), fit(title, tsize, title_room, True), font=font(tsize, True),
+    tsize = fitted(title, (20, 19, MIN_PX), room, True)
+    d.text((x0 + 14, y0 + 18), fit(title, tsize, room, True), font=font(tsize, True),
            fill=pal.MUTED, anchor="lm")
+    size = fitted(legend, LEGEND_SIZES, room)
+    d.text((x0 + 14, y0 + 48), fit(legend, size, room), font=font(size), fill=pal.INK,
+           anchor="lm")
+
+
+def tactic_box(area: Box, i: int, title: str = "x") -> Box:
+    """Where the `i`-th card of the tactics area (its panel `area`) is drawn."""
+    top = panel_top(area, title, 20)
+    x = area[0] + 14 + i * (TACTIC_W + CARD_GAP)
+    return (x, top, x + TACTIC_W, top + CARD_H)
 
 
 def _tactics(d: Draw, view: View, box: Box, locale: str, words: dict[str, str]) -> None:
     """The common tactics area: tactics every player may copy (T-TAC), in its panel (drawn
     with the static part)."""
-    top = panel_top(box, words["tactics_area"], 20)
     cards = list(view["tactics_area"])
-    per = (box[2] - box[0] - 28 + CARD_GAP) // (CARD_W + CARD_GAP)
+    per = TACTICS_PER_LINE
     for i, card in enumerate(cards[:per]):
-        x = box[0] + 14 + i * (CARD_W + CARD_GAP)
-        row_tile(d, (x, top, x + CARD_W, top + CARD_H), card, locale, name_lines=3,
-                 figures=figures(card, locale, key_only=True))
+        row_tile(d, tactic_box(box, i, words["tactics_area"]), card, locale, name_lines=3,
+                 figures=figures(card, locale, key_only=True), style=ROW_TILE)
     if len(cards) > per:
         d.text((box[2] - 14, box[1] + 18), tr("more", locale, n=len(cards) - per),
-               font=font(18, True), fill=pal.INK, anchor="rm")
+               font=font(MIN_PX, True), fill=pal.INK, anchor="rm")
 
 
 def header_words(view: View, locale: str) -> tuple[str, str]:
@@ -310,27 +331,29 @@ def _row(d: Draw, view: View, boxes: dict[str, Box], locale: str,
                         lambda d, box=box, slot=slot: _empty(d, box, slot, empty))
         else:
             row_tile(d, box, card, locale, card_detail(card, locale), name_lines=3,
-                     corner=str(slot + 1), figures=figures(card, locale, key_only=True))
+                     corner=str(slot + 1), figures=figures(card, locale, key_only=True),
+                     style=ROW_TILE)
         if slot in ringed:
             ring(d, box)
 
 
 def _cost(d: Draw, box: Box, cost: int, ca_short: str) -> None:
-    """A group's civil-action cost."""
+    """A group's civil-action cost (at the top of its box: a group may have two lines)."""
     x0, y0, x1, y1 = box
     d.rounded_rectangle((x0, y0, x1, y1), 10, fill=pal.CIVIL, outline=pal.INK, width=2)
-    d.text(((x0 + x1) / 2, y0 + 58), str(cost), font=font(56, True), fill=pal.INK,
+    d.text(((x0 + x1) / 2, y0 + 50), str(cost), font=font(56, True), fill=pal.INK,
            anchor="mm")
-    d.text(((x0 + x1) / 2, y1 - 24), fit(ca_short, 20, COST_W - 8, True),
+    d.text(((x0 + x1) / 2, y0 + 102), fit(ca_short, 20, COST_W - 8, True),
            font=font(20, True), fill=pal.MUTED, anchor="mm")
 
 
 def _empty(d: Draw, box: Box, slot: int, empty: str) -> None:
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, 8, fill=pal.EMPTY, outline=pal.FAINT, width=2)
-    d.text(((x0 + x1) / 2, (y0 + y1) / 2), fit(empty, 18, x1 - x0 - 12),
-           font=font(18), fill=pal.MUTED, anchor="mm")
-    d.text((x1 - 8, y1 - 10), str(slot + 1), font=font(16, True), fill=pal.MUTED, anchor="rs")
+    d.text(((x0 + x1) / 2, (y0 + y1) / 2), fit(empty, CARD_TEXT_PX, x1 - x0 - 12),
+           font=font(CARD_TEXT_PX), fill=pal.MUTED, anchor="mm")
+    d.text((x1 - 8, y1 - ROW_TILE.bottom), str(slot + 1), font=font(ROW_TILE.corner, True),
+           fill=pal.MUTED, anchor="rs")
 
 
 def _tracks(d: Draw, view: View, boxes: dict[str, Box], locale: str) -> None:
@@ -358,14 +381,15 @@ def _track(d: Draw, box: Box, pv: dict[str, Any], won: bool, top_culture: int, t
     x0, y0, x1, y1 = box
     seat_chip(d, x0, y0 + 4, 40, pv["colour"], locale)
     name = pv["name"]
-    size = fitted(name, (21, 18, 16), 186, True)
+    size = fitted(name, (21, 20, 19, MIN_PX), 186, True)
     d.text((x0 + 50, y0 + 24), fit(name, size, 186, True), font=font(size, True),
            fill=pal.INK, anchor="lm")
     if won:
-        pill(d, x0 + 50, y0 + 46, tr("winner", locale), 17, pal.ACTIVE, pal.WHITE,
+        pill(d, x0 + 50, y0 + 46, tr("winner", locale), MIN_PX, pal.ACTIVE, pal.WHITE,
              room=186)
     elif pv.get("resigned"):  # F-RES: out of the game, his points still shown
-        pill(d, x0 + 50, y0 + 46, tr("resigned", locale), 17, pal.BAD, pal.WHITE, room=186)
+        pill(d, x0 + 50, y0 + 46, tr("resigned", locale), MIN_PX, pal.BAD, pal.WHITE,
+             room=186)
     bar_x = x0 + 244
     _bar(d, (bar_x, y0 + 2, x1, y0 + 40), pv["culture"], top_culture,
          pv["culture_rating"], pal.CULTURE, tr("culture", locale), locale)
@@ -377,11 +401,11 @@ def _bar(d: Draw, box: Box, value: int, top: int, rate: int, fill: pal.RGB, labe
          locale: str | None) -> None:
     """One track: a label, the bar, the points and the rate."""
     x0, y0, x1, y1 = box
-    label_w = 124
-    size = fitted(label, (17, 15, 13), label_w - 8, True)
+    label_w = 150
+    size = fitted(label, (20, 19, MIN_PX), label_w - 8, True)
     d.text((x0, (y0 + y1) / 2), fit(label, size, label_w - 8, True), font=font(size, True),
            fill=pal.MUTED, anchor="lm")
-    num_w = 84 + RATE_W
+    num_w = 92 + RATE_W  # the points (76 px at most) clear of the bar
     bx0, bx1 = x0 + label_w, x1 - num_w
     d.rectangle((bx0, y0 + 6, bx1, y1 - 6), fill=pal.EMPTY)
     length = round((bx1 - bx0) * max(value, 0) / max(top, 1))
@@ -392,6 +416,6 @@ def _bar(d: Draw, box: Box, value: int, top: int, rate: int, fill: pal.RGB, labe
     d.text((x1 - RATE_W - 4, (y0 + y1) / 2), fit(number, size, 76, True),
            font=font(size, True), fill=fill, anchor="rm")
     per = tr("per_round", locale, n=f"+{rate}" if rate > 0 else str(rate))
-    size = fitted(per, (17, 15, 13), RATE_W)
+    size = fitted(per, (20, 19, MIN_PX), RATE_W)
     d.text((x1, (y0 + y1) / 2), fit(per, size, RATE_W), font=font(size), fill=pal.INK,
            anchor="rm")

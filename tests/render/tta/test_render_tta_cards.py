@@ -20,7 +20,7 @@ from engine.tta.cardtext import card_effect
 from render.tta import cardface, hand, table
 from render.tta.common import canvas, card_detail, row_tile
 from render.tta.palette import BACKGROUND
-from render.typeface import overflow_audit, text_width
+from render.typeface import TextDraw, overflow_audit, text_width
 
 PHONE_W = 480
 READABLE_PX = 11
@@ -76,13 +76,37 @@ def test_every_card_fits_the_hand_and_the_large_card(lang):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_card_fits_a_space_of_the_card_row(lang):
+def test_every_card_fits_a_space_of_the_card_row(lang, monkeypatch):
+    """Every card in a space of the row (its name, key figures, cost and a two-digit space
+    number), every tactic in the tactics area too (T-TAC-4), without a cut, a line past the
+    card's edges or two texts over each other."""
+    spaces = [(card, table.CARD_W, card_detail(card, lang), "13") for card in CARDS]
+    spaces += [(card, table.TACTIC_W, "", "") for card in CARDS
+               if CARDS[card].kind == "tactic"]
+    drawn: list[tuple[int, int, int, int]] = []
+    original = TextDraw.text
+
+    def text(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(self.textbbox(xy, text, font=font, anchor=anchor))
+        return original(self, xy, text, fill, font, anchor, *args, **kwargs)
+
+    monkeypatch.setattr(TextDraw, "text", text)
     with overflow_audit() as found:
-        for card in CARDS:
-            img, d = canvas((table.CARD_W + 20, table.CARD_H + 20), True)
-            row_tile(d, (10, 10, 10 + table.CARD_W, 10 + table.CARD_H), card, lang,
-                     card_detail(card, lang), name_lines=3, corner="13",
-                     figures=cardface.figures(card, lang, key_only=True))
+        for card, w, detail, corner in spaces:
+            drawn.clear()
+            img, d = canvas((w + 20, table.CARD_H + 20), True)
+            row_tile(d, (10, 10, 10 + w, 10 + table.CARD_H), card, lang, detail,
+                     name_lines=3, corner=corner,
+                     figures=cardface.figures(card, lang, key_only=True),
+                     style=table.ROW_TILE)
+            # nothing drawn under the card: the canvas under its box is background
+            under = img.crop((0, 12 + table.CARD_H, w + 20, table.CARD_H + 20))
+            assert [c for _, c in under.getcolors()] == [BACKGROUND], card
+            # every text inside the card, none over another (the band's two texts included)
+            assert all(10 < x0 < x1 < 10 + w and 10 < y0 < y1 < 10 + table.CARD_H
+                       for x0, y0, x1, y1 in drawn), (card, drawn)
+            assert not any(a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+                           for i, a in enumerate(drawn) for b in drawn[i + 1:]), (card, drawn)
     assert [(o.text, o.width, o.room) for o in found] == []
 
 

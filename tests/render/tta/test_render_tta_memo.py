@@ -20,6 +20,7 @@ from data.tta import CARDS
 from render import typeface
 from render.tta import common, player, table
 from render.tta import palette as pal
+from render.tta.cardface import figures
 from render.tta.common import card_detail, card_tile, panel, png, ring, row_tile
 from render.typeface import TextDraw, overflow_audit
 from tests.engine.tta.tta_helpers import builder_game
@@ -78,7 +79,8 @@ def test_a_row_tile_from_the_memo_is_the_drawn_card(lang):
         img = pal.PAL.new(size, pal.BACKGROUND)
         d = TextDraw(img)
         panel(d, (0, 0, size[0] - 1, size[1] - 1))
-        draw(d, box, card, lang, card_detail(card, lang), name_lines=3, corner=corner)
+        draw(d, box, card, lang, card_detail(card, lang), name_lines=3, corner=corner,
+             figures=figures(card, lang, key_only=True), style=table.ROW_TILE)
         return img.tobytes()
 
     for card in sorted(CARDS):
@@ -89,7 +91,8 @@ def test_a_row_tile_from_the_memo_is_the_drawn_card(lang):
     assert len(common.TILES) > 0
 
 
-def test_a_card_keeps_its_face_from_a_two_digit_space_to_a_one_digit_one():
+@pytest.mark.parametrize("style", [common.TILE, table.ROW_TILE])
+def test_a_card_keeps_its_face_from_a_two_digit_space_to_a_one_digit_one(style):
     """A face is remembered by its detail line as drawn, not by the width of the space's
     number: a card moving from space 10 to space 9 is pasted from the face drawn at 10 when its
     detail fits beside both numbers, and drawn again when the detail must be cut differently.
@@ -102,11 +105,15 @@ def test_a_card_keeps_its_face_from_a_two_digit_space_to_a_one_digit_one():
         img = pal.PAL.new(size, pal.BACKGROUND)
         d = TextDraw(img)
         panel(d, (0, 0, size[0] - 1, size[1] - 1))
-        draw(d, box, card, "en", detail, name_lines=3, corner=corner)
+        draw(d, box, card, "en", detail, name_lines=3, corner=corner, style=style)
         return img.tobytes()
 
     long = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"  # cut beside either number, not alike
     for detail, faces in ((card_detail(card, "en"), 1), (long, 2)):
+        if style.wrap_detail:  # the row's tiles wrap it instead: as many faces as wrappings
+            faces = len({common._detail_fit(box[2] - box[0], detail,
+                                            common._reserve(c, style), style)
+                         for c in ("10", "9")})
         common.TILES.clear()
         for corner in ("10", "9"):
             assert tile(row_tile, detail, corner) == tile(card_tile, detail, corner)
