@@ -128,6 +128,9 @@ class State:
     # the defender's secret picks while he answers an aggression (F-AGGR-8, G-ASYNC-7):
     # {"seat", "bonus": [cards], "discard": [cards]}; only his own view shows it (view.py)
     defence: dict[str, Any] | None = None
+    # the shorter game's events (V-SHORT, shortgame.py): dealt, kept (secret), public; None in
+    # other games; view.py shows a seat only his own
+    short: dict[str, Any] | None = None
     queue: list[dict[str, Any]] = field(default_factory=list)  # agenda: front runs next
     decisions: int = 0
     public_trail: int = 0
@@ -157,6 +160,7 @@ class State:
             "tactics_area": list(self.tactics_area),
             "last_round": self.last_round, "pacts": copy_json(self.pacts),
             "wars": copy_json(self.wars), "defence": copy_json(self.defence),
+            "short": copy_json(self.short),
             "pact_offer": copy_json(self.pact_offer), "queue": copy_json(self.queue),
             "decisions": self.decisions, "public_trail": self.public_trail,
             "result": copy_json(self.result), "mark": copy_json(self.mark),
