@@ -120,7 +120,8 @@ def full_game_view(s: State) -> dict[str, Any]:
     (`last_round_now`, F-AGE-5), the pacts in force with each party's side (F-PACT-10;
     `owner_side` and `partner_side` are None for a symmetric pact) and the pending wars, each
     with the round of the attacker's next turn, when it resolves (`resolves`, F-WAR-7), and the
-    war it is (`war`: the card played, or the public War over Culture named, V-SHORT-12). Nothing
+    war named in the shorter game (`war`: the card played, or the public War over Culture,
+    V-SHORT-12). Nothing
     of a hand: the military cards held show only as each player's `military_count`."""
     return {
         "options": game_options(s), "mode": mode(s), "final_age": final_age(s),
@@ -130,7 +131,7 @@ def full_game_view(s: State) -> dict[str, Any]:
                    "partner_side": side_of(q, q["partner"])} for q in s.pacts],
         "wars": [{"card": w["card"], "attacker": w["attacker"], "defender": w["defender"],
                   "round": w["round"], "resolves": w["round"] + 1,
-                  "war": w.get("war", w["card"])} for w in s.wars],
+                  **({"war": w["war"]} if "war" in w else {})} for w in s.wars],
     }
 
 
