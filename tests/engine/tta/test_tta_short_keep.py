@@ -137,3 +137,18 @@ def test_a_state_round_trip_keeps_the_events(seat: int) -> None:
     s = to_keep(3)
     s = play(s, seat, "keep", card=s.short["dealt"][seat][1])
     assert T.load(T.dump(s)).short == s.short
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_the_ai_keeps_the_event_worth_more_to_it(level: str) -> None:
+    """V-SHORT-10 (engine/tta/ai): the AI values each of its two events with impacts.py on its
+    own view and keeps the one that gives it more culture — by its own logic, not the
+    fallback. Seat 0 has two colonies and no wonder: Impact of Colonies (3 each) beats Impact
+    of Wonders (nothing)."""
+    from engine.tta.ai import decide
+    s = to_keep(3).clone()
+    s.short["dealt"][0] = ["impact_of_wonders_iii", "impact_of_colonies_iii"]
+    s.players[0].colonies = ["vast_territory_i", "historic_territory_i"]
+    s.players[0].wonders = []
+    d, own = decide(s, 0, level)
+    assert d == Decision("keep", {"card": "impact_of_colonies_iii"}) and own

@@ -104,3 +104,21 @@ def test_war_over_culture_needs_its_own_cost() -> None:
     s.players[0].temp_ma = 0
     refused(s, 0, "war", "F-POL-3", card=TERRITORY, target=1, which="war_over_culture")
     assert play(s, 0, "war", card=TERRITORY, target=1, which="own").wars
+
+
+def test_the_ai_names_a_war_legally() -> None:
+    """V-SHORT-12 (engine/tta/ai): with a margin to spare the easy and normal AI declare a war
+    among the legal options, naming one of the two wars; War over Culture (an Age III war, 3
+    military actions) is valued by its own age and cost."""
+    from engine.tta.ai import decide
+    from engine.tta.ai.policy import Ctx, attack_score
+    s = politics()
+    for level in ("easy", "normal"):
+        d, own = decide(s, 0, level)
+        assert own and d in T.options(s, 0)
+        assert d.kind == "war" and d.args["which"] in ("own", "war_over_culture")
+    import random
+    opts = [d for d in T.options(s, 0) if d.kind == "war" and d.args["target"] == 1]
+    c = Ctx(T.view(s, 0), 0, opts, "normal", random.Random(1))
+    own_war, culture = (attack_score(c, d) for d in opts)
+    assert own_war == 2 + 1.0 - 0.3 * 2 and culture == 3 + 1.0 - 0.3 * 3
