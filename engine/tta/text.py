@@ -368,8 +368,13 @@ def table_lines(v: View) -> list[str]:
     for p, line in zip(v["players"], status_lines(v), strict=True):
         lines.append(f"{p['name']}: {line}")
     names = [p["name"] for p in v["players"]]
+    short = v.get("short")
+    if short:  # the shorter game's public events and War over Culture (V-SHORT-3/14)
+        public = [*short["public"], *([short["war"]] if short.get("war") else [])]
+        lines.append(t("tta.table.public_events", cards=_cards(public, None)))
     for war in v.get("wars", []):  # pending wars are public (F-WAR-6, G-ASYNC-16)
-        lines.append(t("tta.table.war", card=card_name(war["card"]),
+        # (the shorter game: the war named, V-SHORT-12)
+        lines.append(t("tta.table.war", card=card_name(war.get("war", war["card"])),
                        name=_name(names, war["attacker"]),
                        defender=_name(names, war["defender"])))
     return lines
@@ -399,6 +404,10 @@ def panel_lines(v: View, seat: int) -> list[str]:
     if "hand" in p:
         lines.append(t("tta.hand.civil", cards=_cards(p["hand"], None)))
         lines.append(t("tta.hand.military", cards=_cards(p.get("military", []), None)))
+    own = (v.get("short") or {}).get("own")
+    if own:  # the shorter game: his own events, from the end of Age I (V-SHORT-14)
+        lines.append(t("tta.panel.own_events",
+                       cards=_cards([own["kept"]] if own["kept"] else own["dealt"], None)))
     return lines
 
 

@@ -152,3 +152,16 @@ def test_the_ai_keeps_the_event_worth_more_to_it(level: str) -> None:
     s.players[0].wonders = []
     d, own = decide(s, 0, level)
     assert d == Decision("keep", {"card": "impact_of_colonies_iii"}) and own
+
+
+def test_the_terminal_table_and_panel_show_what_each_may_see() -> None:
+    """V-SHORT-14: the table names the public events and War over Culture for everybody; a
+    seat's panel names his own events, only from the end of Age I."""
+    s = to_keep(3)
+    public = T.table_lines(T.view(s, None))
+    assert any(line.startswith("Public events and war: ") and "War over Culture" in line
+               for line in public)
+    mine = T.panel_lines(T.view(s, 0), 0)
+    names = ", ".join(card_name(c) for c in s.short["dealt"][0])
+    assert f"Your Age III events: {names}" in mine
+    assert not any("Age III events" in line for line in T.panel_lines(T.view(short(3), 0), 0))
