@@ -144,8 +144,8 @@ def scored_events(s: State) -> list[str]:
 
 
 def wonder_items(s: State, seat: int) -> dict[str, int]:
-    """V-SHORT-13 step 1: 6 culture per completed Age II wonder (a wonder flipped by Ravages of
-    Time is no longer completed), each wonder named."""
+    """V-SHORT-13 step 1: 6 culture per completed Age II wonder, each wonder named (Ravages of
+    Time flips only Age A and I wonders, so every Age II wonder completed is still in play)."""
     items: dict[str, int] = {}
     for w in s.players[seat].wonders:
         if CARDS[w].age == "II":

@@ -129,6 +129,9 @@ def test_the_prompt_and_label_in_four_languages() -> None:
     for lang in ("en", "cs", "de", "pl"):
         assert "{" not in t("tta.decision.keep", lang, card="X")
         assert t("tta.prompt.keep_event", lang) != "tta.prompt.keep_event"
+    keep = T.options(s, 0)[0]
+    assert T.describe(keep) == f"Keep {card_name(keep.args['card'])}"
+    assert T.menu_title(T.group_key(keep)) == "Event to keep"
 
 
 @pytest.mark.parametrize("seat", [0, 1, 2])
