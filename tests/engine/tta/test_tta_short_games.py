@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 from functools import cache
+from typing import Any
 
 import pytest
 from tta_helpers import conserved
@@ -17,6 +18,7 @@ from tta_short_helpers import short
 
 import engine.tta as T
 from engine.tta.ai import choose
+from engine.tta.cardtext import card_name
 from engine.tta.shortgame import END_GAME_EVENTS
 from engine.tta.state import State
 
@@ -36,10 +38,10 @@ def secrets_kept(s: State) -> None:
 
 
 @cache  # each game is played once for the module's tests
-def play_out(n: int, seed: int) -> tuple[State, dict[str, int]]:
+def play_out(n: int, seed: int) -> tuple[State, dict[str, Any]]:
     s = short(n, seed)
     rng = random.Random(seed)
-    seen = {"keep_frames": 0, "culture_wars": 0}
+    seen: dict[str, Any] = {"keep_frames": 0, "culture_wars": 0}
     for _ in range(5_000):
         if s.result is not None:
             return s, seen
@@ -53,7 +55,10 @@ def play_out(n: int, seed: int) -> tuple[State, dict[str, int]]:
             seen["culture_wars"] += 1
         else:
             d = choose(s, seat, "easy", random.Random(rng.random()))
-        s, _ = T.apply(s, seat, d, in_place=True)
+        s, events = T.apply(s, seat, d, in_place=True)
+        for e in events:
+            if e.template == "tta.game_over":
+                seen["over"] = e
         for p in s.players:
             if not p.resigned:
                 conserved(State(**{**s.__dict__, "players": [p]}))
@@ -72,6 +77,10 @@ def test_a_whole_short_game(n: int, seed: int) -> None:
     assert all(c in s.short["dealt"][q] for q, c in enumerate(res["kept"]))
     assert res["public_events"] == s.short["public"]
     assert set(res["revealed"]) == set(res["public_events"]) | set(res["kept"])
+    names = [p.name for p in s.players]
+    text = T.event_text(seen["over"], names, None)
+    for q, card in enumerate(res["kept"]):  # G-ASYNC-15: the kept events revealed
+        assert f"Event kept by {names[q]}: {card_name(card)}" in text
     for q in range(n):  # every public and kept event is in every remaining player's breakdown
         assert set(res["revealed"]) <= set(res["breakdown"][q])
         assert res["scores"][q] == res["before"][q] + sum(res["breakdown"][q].values())
