@@ -7,12 +7,14 @@ a resigned player's events unscored; the game-over text reveals the kept events.
 from __future__ import annotations
 
 from tta_full_helpers import warriors
-from tta_short_helpers import short
+from tta_helpers import open_politics, play
+from tta_short_helpers import keep_all, short, to_keep
 
 import engine.tta as T
 from data.i18n import t
 from engine.core import Event
 from engine.tta.cardtext import card_name
+from engine.tta.impacts import awards
 from engine.tta.scoring import final_scoring
 from engine.tta.state import State
 from engine.tta.stats import stats
@@ -97,7 +99,6 @@ def test_the_awards_are_floored_once() -> None:
 
 def test_impact_of_technology_reads_age_ii_in_the_shorter_game() -> None:
     """C-87: 4 per Age II technology card in the shorter game (Age III in the full game)."""
-    from engine.tta.impacts import awards
     s = worked()
     assert awards(s, "impact_of_technology_iii", 1)[0] == 12
     s.options["mode"] = "full"
@@ -123,3 +124,18 @@ def test_game_over_text_reveals_the_kept_events() -> None:
                  card=card_name("impact_of_wonders_iii", lang))
         assert kept in words and kept != t("tta.over.kept", "en", name="Ann",
                                            card=card_name("impact_of_wonders_iii", "en"))
+
+
+def test_a_resigning_players_events_leave_unscored() -> None:
+    """G-VAR-6, F-RES-3: a player who resigns after the end of Age I takes his kept event out
+    of the game: the final scoring neither scores nor reveals it."""
+    s = open_politics(keep_all(to_keep(3)))
+    seat = T.pending(s)[0].seat
+    gone = s.short["kept"][seat]
+    s = play(play(s, seat, "resign"), seat, "resign_confirm")
+    assert s.players[seat].resigned
+    res = final_scoring(s.clone())
+    assert res["kept"][seat] is None and gone not in res["revealed"]
+    assert res["breakdown"][seat] == {}
+    others = [q for q in range(3) if q != seat]
+    assert all(s.short["kept"][q] in res["breakdown"][q] for q in others)
