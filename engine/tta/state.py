@@ -160,11 +160,10 @@ class State:
             "tactics_area": list(self.tactics_area),
             "last_round": self.last_round, "pacts": copy_json(self.pacts),
             "wars": copy_json(self.wars), "defence": copy_json(self.defence),
-            "short": copy_json(self.short),
             "pact_offer": copy_json(self.pact_offer), "queue": copy_json(self.queue),
             "decisions": self.decisions, "public_trail": self.public_trail,
             "result": copy_json(self.result), "mark": copy_json(self.mark),
-            "last": copy_json(self.last),
+            "last": copy_json(self.last), "short": copy_json(self.short),
         }
 
     @classmethod
