@@ -95,10 +95,13 @@ def strengths(s: State, attacker: int, target: int, as_played: bool) -> tuple[in
             strength(s, target))
 
 
-def play(s: State, p: Player, card: str, target: Player, events: list[Event]) -> int:
+def play(s: State, p: Player, card: str, target: Player, events: list[Event],
+         priced: str | None = None) -> int:
     """F-AGGR-7 / F-WAR-6: the card leaves the hand (face up), the military actions are
-    spent, the pacts the attack ends are cancelled. Returns the actions spent."""
-    spent = cost(s, card, target)
+    spent, the pacts the attack ends are cancelled. Returns the actions spent. `priced`: the
+    card whose cost is paid, when not the card played (the shorter game's War over Culture,
+    V-SHORT-12)."""
+    spent = cost(s, priced or card, target)
     p.military.remove(card)
     p.ma_spent += spent
     for pact in pacts.ending_on_attack(s, p.seat, target.seat):

@@ -47,7 +47,9 @@ def label(d: Decision, locale: str | None) -> tuple[str, list[str]]:
         cost = a.get("cost")
         price = [t("tta.cost.military", locale, n=cost, count=cost)] \
             if isinstance(cost, int) else []
-        return t(f"tta.decision.{k}", locale, card=card, target=target), price
+        # the shorter game's war named War over Culture (V-SHORT-12): the label names both
+        key = "war_culture" if a.get("which") == "war_over_culture" else k
+        return t(f"tta.decision.{key}", locale, card=card, target=target), price
     if k == "done":
         return t("tta.decision.defend_done", locale), []
     if k in ("bonus", "discard"):

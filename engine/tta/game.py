@@ -24,11 +24,10 @@ from .view import make_view
 INFO = GameInfo(
     id="tta", name="Through the Ages", min_players=2, max_players=4, colours=COLOURS,
     # F-SETUP-3 (V-OPT-1): the game played, fixed for the whole game and shown to everyone. The
-    # tutorial stays the default until the full game is complete; the shorter game (V-SHORT) is
-    # not offered yet, so the option check refuses it
+    # tutorial stays the default until the full game is complete; the shorter game: V-SHORT
     options=(
         OptionSpec("mode", "choice", "tutorial", t("tta.option.mode", "en"),
-                   choices=("full", "tutorial")),
+                   choices=("full", "tutorial", "short")),
         OptionSpec("peaceful", "choice", "off", t("tta.option.peaceful", "en"),
                    choices=PEACEFUL),
         OptionSpec("global_conflict", "bool", False, t("tta.option.global_conflict", "en")),
@@ -51,7 +50,9 @@ KINDS = (*turn.ACTIONS, "end", "discard", "prepare", "columbus", "alexander", "d
          "aggression", "bonus", "plunder", "raid", "annex", "infiltrate", "war", "steal",
          "science", "resign", "resign_confirm", "back",
          # the full game's pacts (pactoffer.py, pactuse.py)
-         "offer", "cancel_pact", "accept", "refuse", "trade_routes")
+         "offer", "cancel_pact", "accept", "refuse", "trade_routes",
+         # the shorter game's keep at the end of Age I (shortgame.py, V-SHORT-10)
+         "keep")
 
 
 def new_game(players: list[str] | int, seed: int, options: dict[str, Any] | None = None
@@ -134,6 +135,7 @@ def reveals(before: State, after: State, seat: int) -> bool:
     if before.wars != after.wars or before.defence != after.defence \
             or _attacks_resolved(after) > _attacks_resolved(before) \
             or before.pacts != after.pacts or before.pact_offer != after.pact_offer \
+            or before.short != after.short \
             or any(b.resigned != a.resigned for b, a in zip(before.players, after.players,
                                                              strict=True)):
         return True
@@ -157,8 +159,8 @@ def sealed(s: State, seat: int, decision: Decision) -> bool:
     """The military discard is face down (T-MDISC-1), a prepared event is put face down
     (T-POL-3, T-POL-5), a defender picks his cards in secret (F-AGGR-8) and a pact offer's card
     and sides are for the partner alone until he answers (G-ASYNC-9): never described in
-    public."""
-    return decision.kind in ("discard", "prepare", "bonus", "offer")
+    public; nor is the event a player keeps in the shorter game (V-SHORT-10)."""
+    return decision.kind in ("discard", "prepare", "bonus", "offer", "keep")
 
 
 def auto_answer(s: State, seat: int, policy: str) -> Decision | None:

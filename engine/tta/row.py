@@ -9,7 +9,7 @@ from __future__ import annotations
 from data.tta import AGE_END_YELLOW, CARDS, ROW_SIZE, SWEEP
 from engine.core import Event
 
-from . import modes, pacts
+from . import modes, pacts, shortgame
 from .cards import remove_leader, remove_unfinished_wonder
 from .globalconflict import global_conflict
 from .modes import in_final_age, mode, remaining
@@ -102,3 +102,4 @@ def end_age(s: State, events: list[Event]) -> None:
         if in_final_age(s):
             args["last_round"] = s.last_round
     events.append(Event("tta.age", args))
+    shortgame.age_ended(s, ending)  # V-SHORT-10: after the end-of-age steps, the keep question

@@ -5,7 +5,10 @@ A result holds `scores` (culture by seat), `winners` (seats) and `breakdown` (by
 the final scoring added: item -> culture; in the full game the item is a card id, or "floor"
 for what the floor at 0 gave back). The full game's result also holds `before` (culture before
 the final scoring), `ranking` (seats, best first, resigned players last), `resigned_seats` and
-`revealed` (the current and future events decks, shown in the breakdown, G-ASYNC-15)."""
+`revealed` (the current and future events decks, shown in the breakdown, G-ASYNC-15). The
+shorter game's (V-SHORT-13) is the full game's with its own items (a completed Age II wonder's
+6 culture under the wonder's id), `revealed` the public and the kept events, plus
+`public_events` and `kept` (by seat, None for a resigned player)."""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from typing import Any
 
 from data.tta import CARDS, TSCORE
 
+from . import shortgame
 from .impacts import BILL_GATES, IMPACTS, awards, lab_levels
 from .modes import mode, remaining
 from .state import Player, State
@@ -36,7 +40,10 @@ def breakdown(p: Player) -> dict[str, int]:
 
 
 def final_scoring(s: State) -> dict[str, Any]:
-    """The scoring of the game played: the full game's (F-END-7), else the tutorial's."""
+    """The scoring of the game played: the full game's (F-END-7), the shorter game's
+    (V-SHORT-13), else the tutorial's (the shorter game does not use its list, V-SHORT-13)."""
+    if mode(s) == "short":
+        return short_scoring(s)
     return full_scoring(s) if mode(s) == "full" else tutorial_scoring(s)
 
 
@@ -68,11 +75,36 @@ def full_items(s: State) -> dict[int, dict[str, int]]:
     return items
 
 
-def full_scoring(s: State) -> dict[str, Any]:
-    """F-END-7: the awards of steps 1-2 summed and added to each remaining player's culture,
-    floored at 0 once (G-END-6); most culture wins, ties share the victory (F-END-6); resigned
-    players rank below every remaining player (F-RES-9) and their culture is not compared."""
-    items = full_items(s)
+def short_items(s: State) -> dict[int, dict[str, int]]:
+    """V-SHORT-13 steps 1-3 for every remaining player: 6 culture per completed Age II wonder,
+    the 3 public events, every remaining player's kept event (Impact of Technology counting
+    Age II technologies, C-87), ranked with the starting player as the current player (F-END-5).
+    A resigned player's kept event is not scored (G-VAR-6); events in the event decks score
+    nothing."""
+    items: dict[int, dict[str, int]] = {p.seat: shortgame.wonder_items(s, p.seat)
+                                        for p in remaining(s)}
+    for card in shortgame.scored_events(s):  # 15 distinct cards: one item each
+        for seat, culture in awards(s, card, s.start).items():
+            items[seat][card] = items[seat].get(card, 0) + culture
+    return items
+
+
+def short_scoring(s: State) -> dict[str, Any]:
+    """V-SHORT-13: the full game's sum, floor and ranking over the shorter game's items; the
+    breakdown reveals the public and the kept events (G-ASYNC-15)."""
+    out = full_scoring(s, short_items(s))
+    out["revealed"] = shortgame.scored_events(s)
+    out.update(shortgame.revealed(s))
+    return out
+
+
+def full_scoring(s: State, items: dict[int, dict[str, int]] | None = None) -> dict[str, Any]:
+    """F-END-7: the awards of steps 1-2 (or the shorter game's `items`) summed and added to
+    each remaining player's culture, floored at 0 once (G-END-6); most culture wins, ties share
+    the victory (F-END-6); resigned players rank below every remaining player (F-RES-9) and
+    their culture is not compared."""
+    if items is None:
+        items = full_items(s)
     before = [p.culture for p in s.players]
     for seat, got in items.items():
         p = s.players[seat]

@@ -1,4 +1,5 @@
-"""Setup for 2-4 players (T-SETUP-1..15; the full game's decks F-SETUP-1/2, V-PEACE-3/4)."""
+"""Setup for 2-4 players (T-SETUP-1..15; the full game's decks F-SETUP-1/2, V-PEACE-3/4; the
+shorter game's V-SHORT-8/9)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from data.tta import (
 )
 from engine.core import Rng
 
+from . import shortgame
 from .modes import mode_in, peaceful_in
 from .state import COLOURS, Player, State
 
@@ -44,7 +46,8 @@ def setup(names: list[str], seed: int, options: dict[str, Any]) -> State:
     # T-SETUP-6..10: trimmed, tutorial decks, each shuffled; the full game adds the Age III decks
     # and every military card (F-SETUP-1/2; V-PEACE-3 takes some out again). Ages in the
     # tutorial's order first, so that a tutorial game deals exactly as before.
-    for age in TUTORIAL_AGES if mode == "tutorial" else FULL_AGES:
+    # The shorter game: Ages A-II only (V-SHORT-8), with the full game's military cards.
+    for age in FULL_AGES if mode == "full" else TUTORIAL_AGES:
         civil[age] = deck(age, "civil", n, mode, peaceful)
         rng.shuffle(civil[age])
         military[age] = deck(age, "military", n, mode, peaceful)
@@ -54,5 +57,8 @@ def setup(names: list[str], seed: int, options: dict[str, Any]) -> State:
     s = State(seed=seed, rng=rng.state, options=dict(options), players=players, start=start,
               round=1, turn=start, age="A", row=row, civil=civil,
               military_deck={"A": [], **military}, military_discard={}, events=events)
+    if mode == "short":  # V-SHORT-9: the end-game deck, after every other deck's shuffle
+        s.short = shortgame.deal(n, start, rng, war=peaceful == "off")
+        s.rng = rng.state
     s.queue = [{"t": "turn", "seat": start}]
     return s

@@ -129,6 +129,9 @@ class State:
     # the defender's secret picks while he answers an aggression (F-AGGR-8, G-ASYNC-7):
     # {"seat", "bonus": [cards], "discard": [cards]}; only his own view shows it (view.py)
     defence: dict[str, Any] | None = None
+    # the shorter game's events (V-SHORT, shortgame.py): dealt, kept (secret), public; None in
+    # other games; view.py shows a seat only his own
+    short: dict[str, Any] | None = None
     queue: list[dict[str, Any]] = field(default_factory=list)  # agenda: front runs next
     decisions: int = 0
     public_trail: int = 0
@@ -162,7 +165,7 @@ class State:
             "resignations": list(self.resignations), "queue": copy_json(self.queue),
             "decisions": self.decisions, "public_trail": self.public_trail,
             "result": copy_json(self.result), "mark": copy_json(self.mark),
-            "last": copy_json(self.last),
+            "last": copy_json(self.last), "short": copy_json(self.short),
         }
 
     @classmethod

@@ -102,7 +102,7 @@ def event_text(e: Event, names: list[str], viewer: int | None,
     for field in ("defender", "winner", "loser"):  # the other seats of an attack (F-AGGR, F-WAR)
         if field in a:
             a[field] = _name(names, a[field])
-    for field in ("card", "to", "target"):
+    for field in ("card", "to", "target", "played"):  # "played": V-SHORT-12's own war card
         if field in a:
             a[field] = card_name(a[field], locale)
     if "slot" in a and isinstance(a["slot"], int):
@@ -120,6 +120,8 @@ def event_text(e: Event, names: list[str], viewer: int | None,
     elif tpl == "age" and a.get("final", a.get("age") == "III"):
         # the tutorial's event names no final age: its Age III is the card-less last stretch
         key = "tta.event.age_final_iv" if "final" in a else "tta.event.age_final"
+    elif tpl == "war_declared" and "played" in a:  # the shorter game's named war (V-SHORT-12)
+        key = "tta.event.war_declared_as"
     elif tpl == "game_over":
         a["count"] = len(a.get("winners", []))
         a["winners"] = ", ".join(_name(names, q) for q in a.get("winners", [])) or "-"
@@ -155,11 +157,18 @@ def _added(items: dict[str, Any], locale: str | None) -> str:
 
 
 def _final_lines(a: dict[str, Any], names: list[str], locale: str | None) -> list[str]:
-    """The full game's final scoring: the events decks revealed, then one line a player:
+    """The full game's final scoring: the events decks revealed (the shorter game: the public
+    events and each player's kept event, G-ASYNC-15), then one line a player:
     culture before, each card's award, the total (G-ASYNC-15); resigned players are not scored
     (F-RES-9)."""
-    lines = [t("tta.over.revealed", locale, cards=_cards(a.get("revealed", []), locale))]
     resigned = a.get("resigned_seats") or []
+    if "kept" in a:  # the shorter game: the public events, then each player's kept event
+        lines = [t("tta.over.public_events", locale,
+                   cards=_cards(a.get("public_events", []), locale))]
+        lines.extend(t("tta.over.kept", locale, name=_name(names, q), card=card_name(c, locale))
+                     for q, c in enumerate(a["kept"]) if c is not None and q not in resigned)
+    else:
+        lines = [t("tta.over.revealed", locale, cards=_cards(a.get("revealed", []), locale))]
     for q, (before, score) in enumerate(zip(a["before"], a["scores"], strict=False)):
         if q in resigned:
             lines.append(t("tta.over.resigned", locale, name=_name(names, q), score=score))
@@ -359,8 +368,13 @@ def table_lines(v: View) -> list[str]:
     for p, line in zip(v["players"], status_lines(v), strict=True):
         lines.append(f"{p['name']}: {line}")
     names = [p["name"] for p in v["players"]]
+    short = v.get("short")
+    if short:  # the shorter game's public events and War over Culture (V-SHORT-3/14)
+        public = [*short["public"], *([short["war"]] if short.get("war") else [])]
+        lines.append(t("tta.table.public_events", cards=_cards(public, None)))
     for war in v.get("wars", []):  # pending wars are public (F-WAR-6, G-ASYNC-16)
-        lines.append(t("tta.table.war", card=card_name(war["card"]),
+        # (the shorter game: the war named, V-SHORT-12)
+        lines.append(t("tta.table.war", card=card_name(war.get("war", war["card"])),
                        name=_name(names, war["attacker"]),
                        defender=_name(names, war["defender"])))
     return lines
@@ -390,6 +404,10 @@ def panel_lines(v: View, seat: int) -> list[str]:
     if "hand" in p:
         lines.append(t("tta.hand.civil", cards=_cards(p["hand"], None)))
         lines.append(t("tta.hand.military", cards=_cards(p.get("military", []), None)))
+    own = (v.get("short") or {}).get("own")
+    if own:  # the shorter game: his own events, from the end of Age I (V-SHORT-14)
+        lines.append(t("tta.panel.own_events",
+                       cards=_cards([own["kept"]] if own["kept"] else own["dealt"], None)))
     return lines
 
 

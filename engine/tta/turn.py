@@ -26,6 +26,7 @@ from . import (
     quotes,
     resign,
     scoring,
+    shortgame,
     tactics,
     war,
 )
@@ -83,6 +84,7 @@ def _turn(s: State, frame: Frame, events: list[Event]) -> None:
     if s.round > 1:
         politics.start(s, seat, events)
     push(s, *asked)  # the war winner's question comes first (War over Technology, G-ASYNC-8)
+    shortgame.keep_first(s)  # before both, the shorter game's keep at the end of Age I
 
 
 # --- the action phase -----------------------------------------------------------------------------
@@ -284,4 +286,6 @@ def _end(s: State, frame: Frame, events: list[Event]) -> None:
     args = {"scores": s.result["scores"], "winners": s.result["winners"]}
     if "before" in s.result:  # the full game's public breakdown (G-ASYNC-15)
         args.update({k: s.result[k] for k in ("before", "breakdown", "resigned_seats", "revealed")})
+    if "kept" in s.result:  # the shorter game reveals the kept events (G-ASYNC-15)
+        args.update({k: s.result[k] for k in ("public_events", "kept")})
     events.append(Event("tta.game_over", args))

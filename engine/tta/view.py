@@ -10,7 +10,9 @@ finished turn changed (engine.tta.last; public facts only), which the pictures r
 game's public facts (its mode and final age, the pacts, the pending wars and who has resigned)
 are added by `full_game_view`; a defender's picks while he answers an aggression (`defence`)
 show in his own view only (F-AGGR-8, G-ASYNC-6), a pact offer's content only for the offerer
-and the partner until answered (`pact_offer`, G-ASYNC-9)."""
+and the partner until answered (`pact_offer`, G-ASYNC-9). The shorter game's `short`
+(shortgame.view, V-SHORT-14): the public events and War over Culture for all, a seat's own
+dealt and kept events for him alone, and only once Age I has ended."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from typing import Any
 from data.tta import CARDS
 from engine.core import copy_json
 
-from . import last
+from . import last, shortgame
 from .flow import current
 from .listing import Listing
 from .modes import final_age, game_options, last_round_now, mode
@@ -85,6 +87,8 @@ def _pending(frame: dict[str, Any] | None, seat: int | None) -> dict[str, Any] |
     out = copy_json(frame)
     if out.get("t") == "send" and out.get("discard") and seat != out.get("seat"):
         out["discard"] = ["?"] * len(out["discard"])
+    if out.get("t") == shortgame.KEEP:
+        shortgame.pending_view(out, seat)
     return out
 
 
@@ -106,7 +110,7 @@ def make_view(s: State, seat: int | None) -> dict[str, Any]:
         "defence": copy_json(s.defence) if seat is not None and s.defence is not None
         and s.defence["seat"] == seat else None,
         "pact_offer": _offer(s, seat),
-    } | full_game_view(s)
+    } | full_game_view(s) | shortgame.view(s, seat)
 
 
 def full_game_view(s: State) -> dict[str, Any]:
@@ -115,7 +119,9 @@ def full_game_view(s: State) -> dict[str, Any]:
     `mode`, the `final_age` (F-AGE-4: "IV" in the full game), whether this round is the last
     (`last_round_now`, F-AGE-5), the pacts in force with each party's side (F-PACT-10;
     `owner_side` and `partner_side` are None for a symmetric pact) and the pending wars, each
-    with the round of the attacker's next turn, when it resolves (`resolves`, F-WAR-7). Nothing
+    with the round of the attacker's next turn, when it resolves (`resolves`, F-WAR-7), and the
+    war named in the shorter game (`war`: the card played, or the public War over Culture,
+    V-SHORT-12). Nothing
     of a hand: the military cards held show only as each player's `military_count`."""
     return {
         "options": game_options(s), "mode": mode(s), "final_age": final_age(s),
@@ -124,7 +130,8 @@ def full_game_view(s: State) -> dict[str, Any]:
                    "side": q.get("side"), "owner_side": side_of(q, q["owner"]),
                    "partner_side": side_of(q, q["partner"])} for q in s.pacts],
         "wars": [{"card": w["card"], "attacker": w["attacker"], "defender": w["defender"],
-                  "round": w["round"], "resolves": w["round"] + 1} for w in s.wars],
+                  "round": w["round"], "resolves": w["round"] + 1,
+                  **({"war": w["war"]} if "war" in w else {})} for w in s.wars],
     }
 
 

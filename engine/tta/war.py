@@ -11,7 +11,13 @@ Territory need no decision; War over Technology asks the winner
 {"t": "tech_war", "seat": winner, "loser", "left"}: `steal {card}` for each special technology
 of the loser whose printed science cost fits in what is left of the advantage, then `science`
 (G-WAR-3; "steal" rather than the spec's "take", which is the action phase's word for taking
-a card from the row)."""
+a card from the row).
+
+The shorter game (V-SHORT-5/12, G-ASYNC-8): the declaration names `which` war it is — "own"
+(the card played) or "war_over_culture" (the public War over Culture, V-SHORT-3) — and pays the
+named war's cost; the pending war records the named war under "war"; at resolution the named
+war's effect applies and the card played is discarded. The public card never moves. In the
+other games `which` is not part of the decision."""
 
 from __future__ import annotations
 
@@ -21,7 +27,7 @@ from typing import Any
 from data.tta import CARDS
 from engine.core import Decision, Event
 
-from . import attack, modes, pacts
+from . import attack, modes, pacts, shortgame
 from .actions import _enter_tech
 from .cards import changing_totals, tokens_out
 from .flow import AGENDA, Frame, err, pop
@@ -35,6 +41,7 @@ CULTURE_BASE = 5  # C-101: 5 + the advantage
 TECHNOLOGY = "war_over_technology_ii"  # C-102
 TERRITORY = "war_over_territory_ii"  # C-103
 TERRITORY_STEP = 5  # C-103: one more token per full 5 of advantage
+OWN, PUBLIC_CULTURE = "own", "war_over_culture"  # V-SHORT-12: the wars a declaration may name
 
 
 # --- declaring (F-WAR-5, F-WAR-6) ----------------------------------------------------------------
@@ -52,24 +59,51 @@ def check(s: State, p: Player, d: Decision) -> None:
     attack.valid_target(s, p, target)
     if pacts.no_war_on(s, target.seat):
         raise err("war_sovereignty", "C-105", name=target.name)
-    attack.affordable(s, p, card, target)
-    attack.check_quote(s, p, d, card, target)
+    named = named_war(s, d, card)
+    attack.affordable(s, p, named, target)
+    attack.check_quote(s, p, d, named, target)
+
+
+def choices(s: State) -> tuple[str, ...]:
+    """V-SHORT-12: the wars a declaration may name — none to name outside the shorter game, and
+    only the card's own war when no War over Culture is set out (a peaceful game has no wars
+    at all, V-PEACE-6)."""
+    if not shortgame.active(s):
+        return ()
+    return (OWN, PUBLIC_CULTURE) if s.short["war"] else (OWN,)
+
+
+def named_war(s: State, d: Decision, card: str) -> str:
+    """The war card whose effect and cost the declaration takes (V-SHORT-12)."""
+    which = d.args.get("which")
+    allowed = choices(s)
+    if (which is None and not allowed) or (which is not None and which in allowed):
+        return shortgame.WAR_OVER_CULTURE if which == PUBLIC_CULTURE else card
+    raise err("war_which", "V-SHORT-12")
 
 
 def candidates(s: State, p: Player) -> Iterator[Decision]:
     for card in sorted({c for c in p.military if CARDS[c].kind == KIND}):
         for target in attack.opponents(s, p):
-            yield Decision(KIND, {"card": card, "target": target.seat,
-                                  **attack.quote(s, p, card, target)})
+            for which in choices(s) or (None,):
+                named = shortgame.WAR_OVER_CULTURE if which == PUBLIC_CULTURE else card
+                extra = {} if which is None else {"which": which}
+                yield Decision(KIND, {"card": card, "target": target.seat, **extra,
+                                      **attack.quote(s, p, named, target)})
 
 
 def apply(s: State, p: Player, d: Decision, events: list[Event]) -> None:
     card, target = d.args["card"], s.players[d.args["target"]]
-    spent = attack.play(s, p, card, target, events)
-    s.wars.append({"card": card, "attacker": p.seat, "defender": target.seat,
-                   "round": s.round})
-    events.append(Event("tta.war_declared", {"seat": p.seat, "card": card,
-                                             "defender": target.seat, "cost": spent}))
+    named = named_war(s, d, card)
+    spent = attack.play(s, p, card, target, events, priced=named)
+    war: dict[str, Any] = {"card": card, "attacker": p.seat, "defender": target.seat,
+                           "round": s.round}
+    declared = {"seat": p.seat, "card": card, "defender": target.seat, "cost": spent}
+    if "which" in d.args:  # V-SHORT-12: the pending war is marked with the war named (public)
+        war["war"] = named
+        declared.update(card=named, played=card)
+    s.wars.append(war)
+    events.append(Event("tta.war_declared", declared))
 
 
 political(KIND, Political(candidates, check, apply))
@@ -89,10 +123,12 @@ def resolve_due(s: State, seat: int, events: list[Event]) -> list[Frame]:
 
 def resolve(s: State, war: dict[str, Any], events: list[Event]) -> list[Frame]:
     """F-WAR-8: current strengths (pacts included; Open Borders +2 for the attacker), no
-    cards, no sacrifice; the war card is discarded whatever the outcome."""
-    card, att, dfn = war["card"], war["attacker"], war["defender"]
+    cards, no sacrifice; the war card is discarded whatever the outcome. The shorter game: the
+    named war's effect, the card played discarded (V-SHORT-12)."""
+    played, att, dfn = war["card"], war["attacker"], war["defender"]
+    card = war.get("war", played)  # the war named (V-SHORT-12), the card played otherwise
     s_att, s_def = attack.strengths(s, att, dfn, as_played=False)
-    attack.to_discard(s, card)
+    attack.to_discard(s, played)  # (never the public War over Culture, V-SHORT-12)
     base = {"seat": att, "card": card, "defender": dfn, "attack": s_att, "defence": s_def}
     if s_att == s_def:
         events.append(Event("tta.war_even", base))

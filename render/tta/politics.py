@@ -102,7 +102,7 @@ def _entry(d: Draw, view: View, entry: dict[str, Any], box: Box, locale: str) ->
     cy = y0 + 24
     x = pill(d, x0 + 10, cy - 13, tr(f"kind.{entry['kind']}", locale), 18, edge, pal.WHITE,
              room=140) + 12
-    name = card_name(entry["card"], locale)
+    name = card_name(entry.get("war", entry["card"]), locale)  # the war named (V-SHORT-12)
     size = fitted(name, CARD_SIZES, x1 - 12 - x, True)
     name = fit(name, size, x1 - 12 - x, True)
     d.text((x, cy), name, font=font(size, True), fill=pal.INK, anchor="lm")

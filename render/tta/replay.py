@@ -22,7 +22,7 @@ from render.png import encode
 from render.typeface import TextDraw, fit, font
 
 from . import palette as pal
-from . import politics, table
+from . import politics, shortevents, table
 from .common import View, tr
 
 # a frame when a turn begins (the table after the turn before) and at the end
@@ -62,7 +62,8 @@ def frame(view: View, number: int, total: int, locale: str | None) -> Image.Imag
     """The table at half size (a phone's width) with the step counter under it, in RGB; every
     frame as tall as the table with its tactics area."""
     drawn = table.draw_board(view, locale).convert("RGB")  # drawn in its palette: fast
-    tallest = table.tallest(len(view["players"]), politics.possible(view))
+    tallest = table.tallest(len(view["players"]), politics.possible(view),
+                            shortevents.present(view))
     full = Image.new("RGB", (drawn.width, max(tallest, drawn.height)), pal.BACKGROUND)
     full.paste(drawn, (0, 0))
     board = recap.halved(full)

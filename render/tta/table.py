@@ -1,6 +1,7 @@
 """The shared table (960 px wide, read at 480 on a phone): the round, the age and whose turn it
 is; the decks (civil, military) and the events decks (current / future counts); in a game with
-them, the wars pending and the pacts in force (render.tta.politics); the card row in its three
+them, the wars pending and the pacts in force (render.tta.politics); in the shorter game, its
+public events and War over Culture (render.tta.shortevents); the card row in its three
 cost groups, each space with its civil-action cost; the culture and science tracks of every seat
 with their rates; the tactics area.
 
@@ -25,7 +26,7 @@ from render.memo import Memo
 from render.typeface import TextDraw, auditing, fit, font, memo_region, text_width
 
 from . import palette as pal
-from . import politics
+from . import politics, shortevents
 from .cardface import figures
 from .common import (
     MARGIN,
@@ -92,11 +93,12 @@ def _groups() -> tuple[tuple[int, ...], ...]:
 def layout(view: View) -> dict[str, Box]:
     """Where everything is drawn (a fresh dict: the caller may change it)."""
     return dict(_layout(len(view["players"]), bool(view.get("tactics_area")),
-                        politics.lines(view)))
+                        politics.lines(view), shortevents.present(view)))
 
 
 @cache
-def _layout(n: int, tactics: bool, politics_lines: int = 0) -> dict[str, Box]:
+def _layout(n: int, tactics: bool, politics_lines: int = 0, short: bool = False
+            ) -> dict[str, Box]:
     """The boxes for `n` seats, with or without the tactics area, with `politics_lines` lines
     of wars and pacts (render.tta.politics, the full game) under the decks: the same every
     turn, so computed once (draw_board only reads the dict)."""
@@ -110,6 +112,9 @@ def _layout(n: int, tactics: bool, politics_lines: int = 0) -> dict[str, Box]:
     if politics_lines:  # what is pending between the players, before the row they act on
         boxes["politics"] = (MARGIN, y, WIDTH - MARGIN, y + politics.height(politics_lines))
         y = boxes["politics"][3] + GAP
+    if short:  # the shorter game's public events and War over Culture (V-SHORT-3)
+        boxes["short"] = (MARGIN, y, WIDTH - MARGIN, y + shortevents.HEIGHT)
+        y = boxes["short"][3] + GAP
     groups = _groups()
     lines = sum(-(-len(g) // PER_LINE) for g in groups)
     boxes["row"] = (MARGIN, y, WIDTH - MARGIN, y + ROW_HEAD + lines * (CARD_H + CARD_GAP))
@@ -137,12 +142,12 @@ def _layout(n: int, tactics: bool, politics_lines: int = 0) -> dict[str, Box]:
     return boxes
 
 
-def tallest(n: int, politics_possible: bool = False) -> int:
+def tallest(n: int, politics_possible: bool = False, short: bool = False) -> int:
     """The height of the table for `n` seats once it has its tactics area (and, in a game
     with wars and pacts, `politics_possible`, the most lines of them): the tallest it gets
     (the replay's frames all have it)."""
     lines = politics.most_lines(n) if politics_possible else 0
-    return _layout(n, True, lines)["bottom"][3]
+    return _layout(n, True, lines, short)["bottom"][3]
 
 
 def slot_box(view: View, slot: int) -> Box:
@@ -182,13 +187,14 @@ def draw_board(view: View, locale: str | None = None, rgb: bool = False) -> Imag
     words = _words(lang)
     n, tactics = len(view["players"]), bool(view.get("tactics_area"))
     politics_lines = politics.lines(view)
-    boxes = _layout(n, tactics, politics_lines)
+    short = shortevents.present(view)
+    boxes = _layout(n, tactics, politics_lines, short)
     size = (WIDTH, boxes["bottom"][3])
     if rgb or auditing():  # drawn whole: the reference drawing, every text measured
         img, d = canvas(size, rgb)
         _static(d, boxes, words)
     else:
-        key = (n, tactics, politics_lines, tuple(words.values()))
+        key = (n, tactics, politics_lines, short, tuple(words.values()))
         done = BACKGROUNDS.get(key)
         if done is None:
             done, d = canvas(size, rgb)
@@ -200,6 +206,8 @@ def draw_board(view: View, locale: str | None = None, rgb: bool = False) -> Imag
     _decks(d, view, boxes, lang, words)
     if politics_lines:
         politics.draw_strip(d, view, boxes["politics"], lang)
+    if short:
+        shortevents.draw_panel(d, view, boxes["short"], lang)
     _row(d, view, boxes, lang, words)
     _tracks(d, view, boxes, lang)
     if tactics:

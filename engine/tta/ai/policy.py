@@ -15,6 +15,8 @@ from engine.core import Decision
 
 from ..flow import AGENDA, current
 from ..game import options as rules_options
+from ..impacts import awards
+from ..shortgame import WAR_OVER_CULTURE
 from ..state import State
 from . import pactvalue
 from .mirror import mirror_state
@@ -150,8 +152,10 @@ def attack_score(c: Ctx, d: Decision) -> float | None:
     me = c.view["players"][c.seat]
     them = c.view["players"][d.args["target"]]
     margin = me["strength"] - them["strength"]
-    level = LEVEL[CARDS[d.args["card"]].age]
-    cost = d.args.get("cost", CARDS[d.args["card"]].cost_military_actions)
+    # the shorter game's war may name the public War over Culture (V-SHORT-12): its spoils
+    named = WAR_OVER_CULTURE if d.args.get("which") == "war_over_culture" else d.args["card"]
+    level = LEVEL[CARDS[named].age]
+    cost = d.args.get("cost", CARDS[named].cost_military_actions)
     if d.kind == "aggression":
         cover = min(them["military_count"], them["military_total"])
         return level + 1.5 - 0.3 * cost if margin > cover else -2.0
@@ -248,6 +252,15 @@ def send(c: Ctx) -> Decision | None:
     return lookahead(Ctx(c.view, c.seat, sends, c.level, c.rng))
 
 
+def keep_event(c: Ctx) -> Decision | None:
+    """The shorter game's end of Age I (V-SHORT-10): keep the event that gives this seat more
+    culture, as impacts.py computes it on the seat's own picture of the table now (ties: the
+    first dealt)."""
+    scored = [(awards(c.base, d.args["card"], c.view["start"]).get(c.seat, 0), -i, d)
+              for i, d in enumerate(c.opts) if d.kind == "keep"]
+    return max(scored, key=lambda x: (x[0], x[1]))[2] if scored else None
+
+
 def easy_politics(c: Ctx) -> Decision | None:
     """Easy: an attack worth playing (as the normal level values it), else prepares a random
     political card half the time."""
@@ -270,6 +283,7 @@ HANDLERS: dict[str, Callable[[Ctx], Decision | None]] = {
     "defend": defend,
     "resign": stay,
     "pact_answer": pactvalue.answer,  # F-PACT-11
+    "keep_event": keep_event,  # V-SHORT-10
 }
 EASY_HANDLERS: dict[str, Callable[[Ctx], Decision | None]] = {
     **HANDLERS, "politics": easy_politics,

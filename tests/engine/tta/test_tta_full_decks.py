@@ -97,15 +97,16 @@ def test_the_tutorial_stays_the_default() -> None:
 
 
 def test_mode_options_in_the_lobby() -> None:
-    """F-SETUP-3, V-OPT-1: mode (full | tutorial; the shorter game is not offered yet),
+    """F-SETUP-3, V-OPT-1: mode (full | tutorial | short, V-SHORT),
     peaceful (off | strict | keep_pacts) and global_conflict, in the lobby; anything else is
     refused before a game exists."""
     spec = {o.name: o for o in T.INFO.options}
-    assert spec["mode"].choices == ("full", "tutorial") and spec["mode"].default == "tutorial"
+    assert spec["mode"].choices == ("full", "tutorial", "short")
+    assert spec["mode"].default == "tutorial"
     assert spec["peaceful"].choices == ("off", "strict", "keep_pacts")
     assert spec["global_conflict"].kind == "bool"
     assert all(spec[k].in_lobby for k in ("mode", "peaceful", "global_conflict"))
-    for bad in ({"mode": "short"}, {"peaceful": "yes"}, {"global_conflict": 1}):
+    for bad in ({"mode": "long"}, {"peaceful": "yes"}, {"global_conflict": 1}):
         with pytest.raises(IllegalDecision):
             T.new_game(3, 1, bad)
 
