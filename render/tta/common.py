@@ -145,6 +145,17 @@ def panel_top(box: Box, title: str = "", size: int = 20) -> int:
     return box[1] + size + 16 if title else box[1] + 10
 
 
+def grid_boxes(box: Box, count: int, cols: int, entry_h: int, gap: int) -> list[Box]:
+    """Where `count` entries go inside a titled panel `box`: `cols` a line, `entry_h` tall,
+    `gap` apart (the wars-and-pacts strip, the shorter game's public events)."""
+    x0, _, x1, _ = box
+    top = panel_top(box, "x", 20)
+    w = (x1 - x0 - 28 - (cols - 1) * gap) // cols
+    return [(x0 + 14 + (i % cols) * (w + gap), top + (i // cols) * (entry_h + gap),
+             x0 + 14 + (i % cols) * (w + gap) + w, top + (i // cols) * (entry_h + gap) + entry_h)
+            for i in range(count)]
+
+
 def pill(d: Draw, x: int, y: int, text: str, size: int, fill: pal.RGB, ink_: pal.RGB,
          pad: int = 8, room: int = 10_000) -> int:
     """A rounded label at most `room` wide; returns its right edge."""

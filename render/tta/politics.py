@@ -21,8 +21,8 @@ from .common import (
     View,
     card_name,
     fitted,
+    grid_boxes,
     panel,
-    panel_top,
     pill,
     seat_chip,
     tr,
@@ -72,15 +72,7 @@ def most_lines(n: int) -> int:
 
 def entry_boxes(box: Box, count: int) -> list[Box]:
     """Where each entry is drawn inside the strip's panel `box`."""
-    x0, y0, x1, _ = box
-    top = panel_top(box, "x", 20)
-    w = (x1 - x0 - 28 - (COLS - 1) * ENTRY_GAP) // COLS
-    out = []
-    for i in range(count):
-        x = x0 + 14 + (i % COLS) * (w + ENTRY_GAP)
-        y = top + (i // COLS) * (ENTRY_H + ENTRY_GAP)
-        out.append((x, y, x + w, y + ENTRY_H))
-    return out
+    return grid_boxes(box, count, COLS, ENTRY_H, ENTRY_GAP)
 
 
 def draw_strip(d: Draw, view: View, box: Box, locale: str) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from render.typeface import fit, font
 
 from . import palette as pal
-from .common import Box, Draw, View, card_name, fitted, panel, panel_top, tr
+from .common import Box, Draw, View, card_name, fitted, grid_boxes, panel, tr
 
 COLS = 2
 ENTRY_H = 52
@@ -37,15 +37,7 @@ def present(view: View) -> bool:
 
 def entry_boxes(box: Box, count: int) -> list[Box]:
     """Where each card is drawn inside the panel `box`."""
-    x0, _, x1, _ = box
-    top = panel_top(box, "x", 20)
-    w = (x1 - x0 - 28 - (COLS - 1) * ENTRY_GAP) // COLS
-    out = []
-    for i in range(count):
-        x = x0 + 14 + (i % COLS) * (w + ENTRY_GAP)
-        y = top + (i // COLS) * (ENTRY_H + ENTRY_GAP)
-        out.append((x, y, x + w, y + ENTRY_H))
-    return out
+    return grid_boxes(box, count, COLS, ENTRY_H, ENTRY_GAP)
 
 
 def draw_panel(d: Draw, view: View, box: Box, locale: str) -> None:
