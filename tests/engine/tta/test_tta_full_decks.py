@@ -101,7 +101,7 @@ def test_mode_options_in_the_lobby() -> None:
     peaceful (off | strict | keep_pacts) and global_conflict, in the lobby; anything else is
     refused before a game exists."""
     spec = {o.name: o for o in T.INFO.options}
-    assert spec["mode"].choices == ("full", "tutorial") and spec["mode"].default == "tutorial"
+    assert spec["mode"].choices == ("full", "tutorial") and spec["mode"].default == "full"
     assert spec["peaceful"].choices == ("off", "strict", "keep_pacts")
     assert spec["global_conflict"].kind == "bool"
     assert all(spec[k].in_lobby for k in ("mode", "peaceful", "global_conflict"))
