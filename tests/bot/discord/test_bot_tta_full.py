@@ -21,7 +21,8 @@ from engine.tta.flow import current
 from tests.bot.bot_helpers import has_prompt, newest, settle
 from tests.bot.discord.test_bot_tta import CHANNEL, tta
 
-SEED = 5  # engine-only replay: AI 1 or AI 2 attacks alice, offers her a pact, a war is declared
+SEED = 56  # engine-only replay: an AI attacks alice (she picks cards to defend), an AI offers
+# her an asymmetric pact, and an AI declares a war on her
 HUMAN = "alice"
 
 
@@ -63,8 +64,8 @@ async def test_a_whole_full_game_with_an_aggression_a_pact_and_a_war(agora):
     bot = await agora.start()
     await d.wait_for_commands("tta")
     await tta(d, HUMAN, "start", seed=SEED)  # no mode given: the full game
-    lobby = channel_text(d)  # the lobby words the choice, not the raw value
-    assert "full game" in lobby and "keep the peaceful pacts" not in lobby, lobby
+    lobby = channel_text(d)  # the lobby words the choices, not their raw values
+    assert "full game" in lobby and ": off" in lobby and "keep_pacts" not in lobby, lobby
     await tta(d, HUMAN, "addbot", level="normal")
     await tta(d, HUMAN, "addbot", level="normal")
     await tta(d, HUMAN, "begin")
@@ -74,64 +75,88 @@ async def test_a_whole_full_game_with_an_aggression_a_pact_and_a_war(agora):
     assert table.state.options.get("mode") == "full"
     me = next(s.seat for s in table.seats if s.user_id == d.user(HUMAN).id)
     names = table.names
-    defended = offered = 0
-    war_pending = war_resolved = False
-    defence_from: int | None = None  # channel length when his defence began
-    seen_prompts: list[str] = []
+    defences: list[tuple[int, list[str]]] = []  # (channel length at its start, cards picked)
+    offers: list[dict] = []
+    wars_seen: list[dict] = []
+    war_resolved = False
     for _ in range(5000):
         await settle(bot)
         game = await bot.store.game(gid)
         if game.status != "playing":
             break
         table = await bot.games.table(gid)
-        if table.state.wars and not war_pending:  # declared: the table says so until it ends
-            war = table.state.wars[0]
-            said = await tta(d, HUMAN, "status")
-            assert said.ephemeral and card_name(war["card"]) in said.content, said.content
-            war_pending = True
-        if war_pending and not table.state.wars:
-            war_resolved = True
+        for war in table.state.wars:  # declared: /tta status says so until it resolves
+            if war not in wars_seen:
+                said = await tta(d, HUMAN, "status")
+                assert said.ephemeral and card_name(war["card"]) in said.content, said.content
+                assert f"{names[war['attacker']]} against {names[war['defender']]}" \
+                    in said.content, said.content
+                wars_seen.append(war)
+        war_resolved |= bool(wars_seen) and wars_seen[-1] not in table.state.wars
         assert me in table.kind.awaited(table.state), "an AI seat keeps the game waiting"
         prompt = newest(d.dms(HUMAN), has_prompt)
         assert prompt is not None and prompt.channel.is_dm
+        assert prompt.channel.recipient is d.user(HUMAN)
         panel = await bot.games.panel(table, me)
         if panel.complete:
             cid = next(c for c in d.message(prompt.id).custom_ids if c.startswith("ag:c:"))
             await (await d.click(HUMAN, d.message(prompt.id), cid)).wait_done(10)
             continue
         kind = panel.prompt.kind if panel.prompt is not None else ""
-        content = d.message(prompt.id).content
+        content = d.message(prompt.id).content  # read now: the next step edits the prompt
         frame = current(panel.preview) or {}
-        if kind in ("defend", "pact_answer"):
-            seen_prompts.append(content)
+        wanted = ai.choose(panel.preview, me, "normal")
         if kind == "defend":
-            # his own prompt names the attacker and the card; nothing of his picks is in
-            # the channel until the aggression resolves
-            if defence_from is None:
-                defence_from = len(d.messages(CHANNEL))
-                defended += 1
-            assert names[frame["attacker"]] in content, content
-            assert card_name(frame["card"]).split(" ")[0] in content, content
-        elif defence_from is not None:
-            defence_from = None
+            # his own prompt names the attacker and the card, his cards to pick are its
+            # options; the channel learns nothing of his picks until the aggression resolves
+            if not panel.steps:
+                defences.append((len(d.messages(CHANNEL)), []))
+            attacker, card = names[frame["attacker"]], card_name(frame["card"])
+            assert f"defend against {card}" in content and attacker in content, content
+            picks = {o.args["card"] for o in panel.options if o.kind in ("bonus", "discard")}
+            assert picks <= set(panel.preview.players[me].military)
+            found = await d.autocomplete(HUMAN, CHANNEL, "tta", "politics", focused="choice",
+                                         options={"choice": ""})
+            assert {c["name"] for c in found} == {T.describe(o) for o in panel.options}
+            if wanted.kind in ("bonus", "discard"):
+                defences[-1][1].append(card_name(wanted.args["card"]))
         if kind == "pact_answer":
             offer = panel.preview.pact_offer
-            assert names[offer["owner"]] in content and card_name(offer["card"]) in content
-            offered += 1
-            # the channel knows only who offers to whom, never the card
-            posted = channel_text(d)
-            assert f"{names[offer['owner']]}" in posted
-        wanted = ai.choose(panel.preview, me, "normal")
-        if kind == "defend" and wanted.kind in ("bonus", "discard"):
-            picked = card_name(wanted.args["card"])
-            await choose(d, HUMAN, prompt, panel, wanted)
-            assert picked not in channel_text(d, defence_from), picked
-            continue
+            owner, card = names[offer["owner"]], card_name(offer["card"])
+            assert f"{owner} offers {HUMAN} the pact {card}" in content, content
+            if offer.get("side"):  # an asymmetric pact: both sides named
+                assert f"({owner} side {offer['side']}, {HUMAN} side " in content, content
+            offers.append(offer)
+            # the channel knows who offers to whom, never the card
+            said = channel_text(d).split("\n")
+            assert f"• {owner} offers a pact to {HUMAN}." in said
+            assert not any(card in line for line in said if "offers a pact" in line)
+            found = await d.autocomplete(HUMAN, CHANNEL, "tta", "politics", focused="choice",
+                                         options={"choice": ""})
+            assert any(card in c["name"] and owner in c["name"] for c in found), found
         await choose(d, HUMAN, prompt, panel, wanted)
+        for since, picked in defences[-1:]:
+            if kind == "defend":  # (an aggression ends at once after his last step)
+                later = channel_text(d, since)
+                if "defends with strength" not in later:
+                    assert not any(c in later for c in picked), (picked, later)
     game = await bot.store.game(gid)
     assert game.status == "over"
-    assert defended and offered and war_pending and war_resolved, (
-        defended, offered, war_pending, war_resolved)
+    assert defences and any(picked for _, picked in defences), defences
+    assert offers and any(o.get("side") for o in offers), offers
+    assert wars_seen and war_resolved, wars_seen
+    posted = channel_text(d)
+    # after each defence: the bonus cards played, the number discarded and the outcome
+    for since, _ in defences:
+        later = channel_text(d, since)
+        assert f"{HUMAN} defends with strength" in later and "cards discarded:" in later
+        assert " succeeds against alice." in later or "alice repels " in later
+    for offer in offers:  # every answer public, with the card
+        card, owner = card_name(offer["card"]), names[offer["owner"]]
+        assert (f"{HUMAN} accepts {card} from {owner}" in posted
+                or f"{HUMAN} refuses {card} from {owner}" in posted), card
+    for war in wars_seen:
+        assert f"declares {card_name(war['card'])} on {names[war['defender']]}" in posted
     final = d.messages(CHANNEL)[-1]
     assert "Final scores" in final.content, final.content
     print(f"full game through the double: {time.monotonic() - started:.1f} s")
