@@ -19,7 +19,7 @@ from engine.tta import ai
 from engine.tta.cardtext import card_name
 from engine.tta.flow import current
 from tests.bot.bot_helpers import has_prompt, newest, settle
-from tests.bot.discord.test_bot_tta import CHANNEL, tta
+from tests.bot.discord.test_bot_tta import CHANNEL, choices_of, tta
 
 SEED = 56  # engine-only replay: an AI attacks alice (she picks cards to defend), an AI offers
 # her an asymmetric pact, and an AI declares a war on her
@@ -160,3 +160,77 @@ async def test_a_whole_full_game_with_an_aggression_a_pact_and_a_war(agora):
     final = d.messages(CHANNEL)[-1]
     assert "Final scores" in final.content, final.content
     print(f"full game through the double: {time.monotonic() - started:.1f} s")
+
+
+async def open_full(d, agora, seed: int):
+    """`/tta start` (the full game) with HUMAN and two normal AI seats, begun."""
+    bot = await agora.start()
+    await d.wait_for_commands("tta")
+    await tta(d, HUMAN, "start", seed=seed)
+    for _ in range(2):
+        await tta(d, HUMAN, "addbot", level="normal")
+    await tta(d, HUMAN, "begin")
+    await d.wait_for_message(CHANNEL, lambda m: bool(m.attachments), timeout=20)
+    gid = (await bot.store.open_game(d.channel(CHANNEL).id)).id
+    table = await bot.games.table(gid)
+    return bot, gid, next(s.seat for s in table.seats if s.user_id == d.user(HUMAN).id)
+
+
+async def test_a_resignation_asks_for_a_confirmation(agora):
+    """F-RES, G-ASYNC-11: `Resign` (under /tta politics) asks "Yes, resign" or "No, go back"
+    in his own prompt; going back leaves the politics phase as it was and the channel hears
+    nothing; confirmed, the channel hears it, the two AI seats play on to the end and the
+    final ranking lists him as resigned."""
+    d = agora.double
+    bot, gid, me = await open_full(d, agora, 3)
+    asked = False
+    for _ in range(400):
+        await settle(bot)
+        table = await bot.games.table(gid)
+        if table.game.status != "playing":
+            break
+        prompt = newest(d.dms(HUMAN), has_prompt)
+        panel = await bot.games.panel(table, me)
+        if panel.complete:
+            cid = next(c for c in d.message(prompt.id).custom_ids if c.startswith("ag:c:"))
+            await (await d.click(HUMAN, d.message(prompt.id), cid)).wait_done(10)
+            continue
+        resign = next((o for o in panel.options if o.kind == "resign"), None)
+        if resign is None:
+            await choose(d, HUMAN, prompt, panel, ai.choose(panel.preview, me, "normal"))
+            continue
+        before = len(d.messages(CHANNEL))
+        found = await d.autocomplete(HUMAN, CHANNEL, "tta", "politics", focused="choice",
+                                     options={"choice": "Resign"})
+        value = next(c["value"] for c in found if c["name"] == "Resign")
+        said = await tta(d, HUMAN, "politics", choice=value)
+        prompt = said.message  # his private answer: the panel with the next step's buttons
+        assert said.ephemeral and prompt is not None
+        assert "Now: confirm the resignation (it cannot be undone) or go back" in said.content
+        labels = [o[0] for o in choices_of(d.message(prompt.id))]
+        assert labels == ["Yes, resign", "No, go back"], labels
+        panel = await bot.games.panel(await bot.games.table(gid), me)
+        await choose(d, HUMAN, prompt, panel, Decision("back", {}))
+        panel = await bot.games.panel(await bot.games.table(gid), me)
+        assert panel.prompt.kind == "politics" and resign in panel.options
+        assert "Now: politics phase" in d.message(prompt.id).content
+        assert len(d.messages(CHANNEL)) == before  # nothing said of a request taken back
+        await choose(d, HUMAN, prompt, panel, resign)
+        panel = await bot.games.panel(await bot.games.table(gid), me)
+        await choose(d, HUMAN, prompt, panel, Decision("resign_confirm", {}))
+        assert len(d.messages(CHANNEL)) == before or "resigns" in channel_text(d, before)
+        asked = True
+    await settle(bot)
+    assert asked
+    game = await bot.store.game(gid)
+    table = await bot.games.table(gid)
+    if game.status == "playing":  # his part may wait for Confirm (a draft)
+        prompt = newest(d.dms(HUMAN), has_prompt)
+        cid = next(c for c in d.message(prompt.id).custom_ids if c.startswith("ag:c:"))
+        await (await d.click(HUMAN, d.message(prompt.id), cid)).wait_done(10)
+        await settle(bot)
+        game = await bot.store.game(gid)
+    assert game.status == "over", game.status
+    posted = channel_text(d)
+    assert f"{HUMAN} resigns and leaves the game with every card." in posted
+    assert f"{HUMAN}: resigned" in d.messages(CHANNEL)[-1].content
