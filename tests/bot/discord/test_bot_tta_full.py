@@ -19,6 +19,7 @@ from engine.tta import ai
 from engine.tta.cardtext import card_name
 from engine.tta.flow import current
 from tests.bot.bot_helpers import has_prompt, newest, settle
+from tests.bot.discord.test_bot_deadlines import FakeClock
 from tests.bot.discord.test_bot_tta import CHANNEL, choices_of, tta
 
 SEED = 56  # engine-only replay: an AI attacks alice (she picks cards to defend), an AI offers
@@ -61,9 +62,10 @@ async def choose(d, user: str, prompt, panel, wanted: Decision) -> None:
 async def test_a_whole_full_game_with_an_aggression_a_pact_and_a_war(agora):
     started = time.monotonic()
     d = agora.double
-    bot = await agora.start()
+    clock = FakeClock()
+    bot = await agora.start(clock=clock)
     await d.wait_for_commands("tta")
-    await tta(d, HUMAN, "start", seed=SEED)  # no mode given: the full game
+    await tta(d, HUMAN, "start", seed=SEED, deadline_hours=24)  # no mode given: the full game
     lobby = channel_text(d)  # the lobby words the choices, not their raw values
     assert "full game" in lobby and ": off" in lobby and "keep_pacts" not in lobby, lobby
     await tta(d, HUMAN, "addbot", level="normal")
@@ -111,6 +113,17 @@ async def test_a_whole_full_game_with_an_aggression_a_pact_and_a_war(agora):
             # options; the channel learns nothing of his picks until the aggression resolves
             if not panel.steps:
                 defences.append((len(d.messages(CHANNEL)), []))
+            if len(defences) == 1 and not panel.steps:
+                # out of turn, his own clock: the channel reminder says what is asked in
+                # public words, the deadline's warning comes by DM
+                clock.advance(19)
+                await bot.reminders.due()
+                await bot.deadlines.due()
+                reminder = d.messages(CHANNEL)[-2:]
+                assert any("reminder:" in m.content and "defend against" in m.content
+                           for m in reminder), [m.content for m in reminder]
+                warned = newest(d.dms(HUMAN), lambda m: m.content.startswith("⏳"))
+                assert warned is not None and "(24 h) runs out" in warned.content
             attacker, card = names[frame["attacker"]], card_name(frame["card"])
             assert f"defend against {card}" in content and attacker in content, content
             picks = {o.args["card"] for o in panel.options if o.kind in ("bonus", "discard")}
