@@ -166,8 +166,11 @@ async def test_a_whole_full_game_with_an_aggression_a_pact_and_a_war(agora):
         assert " succeeds against alice." in later or "alice repels " in later
     for offer in offers:  # every answer public, with the card
         card, owner = card_name(offer["card"]), names[offer["owner"]]
-        assert (f"{HUMAN} accepts {card} from {owner}" in posted
-                or f"{HUMAN} refuses {card} from {owner}" in posted), card
+        line = next(x for x in posted.split("\n") if f"{HUMAN} accepts {card} from {owner}" in x
+                    or f"{HUMAN} refuses {card} from {owner}" in x)
+        if offer.get("side"):  # G-PACT-1: the answer is public with the sides
+            assert f"{owner} takes side {offer['side']}" in line or \
+                f"({owner} side {offer['side']}" in line, line
     for war in wars_seen:
         assert f"declares {card_name(war['card'])} on {names[war['defender']]}" in posted
     final = d.messages(CHANNEL)[-1]
@@ -247,3 +250,67 @@ async def test_a_resignation_asks_for_a_confirmation(agora):
     posted = channel_text(d)
     assert f"{HUMAN} resigns and leaves the game with every card." in posted
     assert f"{HUMAN}: resigned" in d.messages(CHANNEL)[-1].content
+
+
+async def test_three_people_read_only_their_own_secrets(agora):
+    """Three people: an aggression's defence (F-AGGR-8, G-ASYNC-7) and a pact offer (F-PACT-3,
+    G-ASYNC-9) between them. Every message each person gets is read after every step: the
+    defender's picks (his draft's labels) reach only him, never the attacker, the third player
+    or the channel; the offer's card and sides reach only the partner's prompt."""
+    d = agora.double
+    people = ["alice", "bob", "carol"]
+    bot = await agora.start()
+    await d.wait_for_commands("tta")
+    await tta(d, "alice", "start", seed=2)  # an engine-only replay: aggressions with picks
+    for user in people[1:]:
+        await tta(d, user, "join")
+    await tta(d, "alice", "begin")
+    await d.wait_for_message(CHANNEL, lambda m: bool(m.attachments), timeout=20)
+    gid = (await bot.store.open_game(d.channel(CHANNEL).id)).id
+    ids = {d.user(u).id: u for u in people}
+    read: dict[str, set[str]] = {u: set() for u in people}
+    picks: list[tuple[str, str]] = []  # (defender, the label of a card he picked)
+    offers: list[tuple[str, str]] = []  # (partner, his prompt's words of the offer)
+    answered = resolved = False
+    for _ in range(3000):
+        await settle(bot)
+        for u in people:  # every message as it reads now (prompts are edited in place)
+            read[u] |= {m.content for m in d.dms(u)}
+        table = await bot.games.table(gid)
+        if table.game.status != "playing" or (answered and resolved):
+            break
+        seat = table.awaited()[0].seat
+        user = ids[table.seats[seat].user_id]
+        prompt = newest(d.dms(user), has_prompt)
+        panel = await bot.games.panel(table, seat)
+        if panel.complete:
+            cid = next(c for c in d.message(prompt.id).custom_ids if c.startswith("ag:c:"))
+            await (await d.click(user, d.message(prompt.id), cid)).wait_done(10)
+            continue
+        kind = panel.prompt.kind if panel.prompt is not None else ""
+        wanted = ai.choose(panel.preview, seat, "normal")
+        if kind == "defend" and wanted.kind in ("bonus", "discard"):
+            picks.append((user, T.describe(wanted)))
+        if kind == "defend" and wanted.kind == "done" and picks and picks[-1][0] == user:
+            resolved = True
+        if kind == "pact_answer":
+            line = d.message(prompt.id).content.split("\n")[1]
+            assert line.startswith(f"Now: {table.names[panel.preview.pact_offer['owner']]} "
+                                   f"offers {user} the pact "), line
+            offers.append((user, line))
+            answered = True
+        await choose(d, user, prompt, panel, wanted)
+    assert picks and resolved and offers
+    channel = channel_text(d)
+    for defender, label in picks:
+        assert any(label in text for text in read[defender]), label  # his draft shows it
+        for other in people:
+            if other != defender:
+                assert not any(label in text for text in read[other]), (other, label)
+        assert label not in channel, label
+    for partner, line in offers:
+        words = line.removeprefix("Now: ")
+        for other in people:
+            if other != partner:
+                assert not any(words in text for text in read[other]), (other, words)
+        assert words not in channel
