@@ -1,6 +1,8 @@
 """Through the Ages' own slash-command verbs: /tta take|build|develop|play|wonder|tactic|
 politics|bid, each with autocomplete from the legal options of that kind (the host's
-`/tta choose` covers every option, the end of the turn and a military discard included).
+`/tta choose` covers every option, the end of the turn and a military discard included). The
+full game's political actions and every answer they ask for (a defence, a pact offer, spoils,
+a resignation's confirmation) are under politics.
 TtA has no whole-turn notation: a step is picked from the list (or from the prompt's buttons
 and menus). Eight verbs: with the host's seventeen common subcommands that is Discord's limit
 of 25 per group."""
@@ -32,20 +34,33 @@ VERBS = (
 FAMILY_KINDS = {
     "take": {"take"},
     "build": {"population", "build", "upgrade", "destroy", "disband", "convert", "bach",
-              "barbarossa", "liner"},
+              "barbarossa", "liner", "trade_routes"},  # C-109: an exchange, like a conversion
     "develop": {"develop", "revolution"},
     "play": {"leader", "play", "churchill"},
     "wonder": {"wonder"},
     "tactic": {"tactic", "copy"},
-    "politics": {"prepare", "columbus", "alexander", "done", "choose"},
+    # the political action of the full game (F-POL-1) and every answer it asks of someone:
+    # a defence (F-AGGR-8), a pact offer (F-PACT-3), the spoils of an aggression or a war
+    # (C-91…C-100, F-WAR-5) and the confirmation of a resignation (G-ASYNC-11)
+    "politics": {"prepare", "columbus", "alexander", "done", "choose",
+                 "aggression", "war", "offer", "cancel_pact", "resign", "resign_confirm", "back",
+                 "bonus", "accept", "refuse", "steal", "science",
+                 "plunder", "raid", "annex", "infiltrate"},
     "bid": {"bid", "send", "add"},
 }
 # "pass" ends a politics phase, an event's optional benefit or a colonisation bid
 PASS_PROMPTS = {"politics": {"politics", "ev"}, "bid": {"bid"}}
 
 
+# a kind that is an answer only in one prompt: "discard" is a defence's face-down card there
+# (F-AGGR-8), but the end of turn's military discard elsewhere (left to /tta choose)
+PROMPT_KINDS = {"politics": {"defend": {"discard"}}}
+
+
 def in_family(d: Decision, prompt_kind: str, family: str) -> bool:
     if family == ANY or d.kind in FAMILY_KINDS.get(family, set()):
+        return True
+    if d.kind in PROMPT_KINDS.get(family, {}).get(prompt_kind, set()):
         return True
     return d.kind == "pass" and prompt_kind in PASS_PROMPTS.get(family, set())
 

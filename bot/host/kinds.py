@@ -133,6 +133,13 @@ class Kind:
         fn = getattr(self.rules, "pass_decision", None)
         return fn(state, seat) if fn is not None else None
 
+    def own_prompt_text(self, state: Any, prompt: Any) -> str:
+        """What the prompt asks, as its own seat reads it in the private prompt (the optional
+        rules hook `own_prompt_text`: it may name what only that seat sees, such as an offer
+        made to it); else the public words of `prompt_text`."""
+        fn = getattr(self.rules, "own_prompt_text", None) or self.rules.prompt_text
+        return fn(state, prompt)
+
     def ai_choose(self, state: Any, seat: int, level: str, rng: Any) -> Decision:
         return registry.part(self.id, "ai").choose(state, seat, level, rng)
 

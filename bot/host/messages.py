@@ -65,6 +65,15 @@ def title(table: Table) -> str:
 
 # --- lobby ------------------------------------------------------------------------------------
 
+def choice_word(game: str, name: str, value: str) -> str:
+    """A game's choice option in the reader's words ("full game", not "full"): the same
+    catalogue key `<game>.choice.<option>.<value>` that names it in the slash command; a choice
+    the catalogue does not name yet is shown as given."""
+    key = f"{game}.choice.{name}.{value}"
+    word = t(key)
+    return value if word == key else word
+
+
 def option_words(k: Kind, options: dict) -> str:
     """The lobby's options as words: "Draft the bonus tiles: yes", not "bonus_draft=True"."""
     parts = []
@@ -76,7 +85,9 @@ def option_words(k: Kind, options: dict) -> str:
         if isinstance(value, float) and value.is_integer():
             value = int(value)  # "12", not "12.0"
         shown = t("bot.yes") if value is True else t("bot.no") if value is False else value
-        if name == "language":
+        if spec is not None and spec.kind == "choice":
+            shown = choice_word(k.id, name, str(value))
+        elif name == "language":
             shown = t(f"bot.language.{value}")
         elif name == "on_deadline":
             shown = t(f"bot.choice.on_deadline.{value}")
@@ -321,7 +332,7 @@ def panel_text(panel: Panel) -> str:
     else:
         prompt = panel.prompt
         if prompt is not None:
-            lines.append(t("bot.panel.now", what=k.rules.prompt_text(panel.preview, prompt)))
+            lines.append(t("bot.panel.now", what=k.own_prompt_text(panel.preview, prompt)))
             note = k.reveal_note(panel.preview, panel.seat)
             if note:
                 lines.append(t("bot.panel.reveals", note=note))

@@ -47,6 +47,7 @@ from .text import (
     event_text,
     hand_signature,
     hand_text,
+    own_prompt_text,
     panel_lines,
     post_boundaries,
     post_head,
@@ -62,7 +63,8 @@ from .text import (
 __all__ = ["INFO", "apply", "auto_answer", "describe", "digest_lines", "dump", "event_text",
            "group_key", "hand_signature", "hand_text", "load", "lookup_find", "lookup_names",
            "lookup_text", "menu_title", "new_game", "options",
-           "panel_lines", "pass_decision", "pending", "post_boundaries", "post_head", "prompt_text",
+           "own_prompt_text", "panel_lines", "pass_decision", "pending", "post_boundaries",
+           "post_head", "prompt_text",
            "replay", "result", "result_lines", "reveal_note", "reveals", "scores", "sealed",
            "start_events", "status_head", "status_lines", "summary_lines", "table_lines",
            "turn_preview", "version", "view"]

@@ -23,10 +23,11 @@ from .view import make_view
 
 INFO = GameInfo(
     id="tta", name="Through the Ages", min_players=2, max_players=4, colours=COLOURS,
-    # F-SETUP-3 (V-OPT-1): the game played, fixed for the whole game and shown to everyone. The
-    # tutorial stays the default until the full game is complete; the shorter game: V-SHORT
+    # F-SETUP-3 (V-OPT-1): the game played, fixed for the whole game and shown to everyone: the
+    # full game unless the table asks for another. The host writes the default into a new
+    # table's options; a game stored before the option existed stays a tutorial (LEGACY_MODE)
     options=(
-        OptionSpec("mode", "choice", "tutorial", t("tta.option.mode", "en"),
+        OptionSpec("mode", "choice", "full", t("tta.option.mode", "en"),
                    choices=("full", "tutorial", "short")),
         OptionSpec("peaceful", "choice", "off", t("tta.option.peaceful", "en"),
                    choices=PEACEFUL),

@@ -210,6 +210,25 @@ def summary_lines(events: list[Event], names: list[str], viewer: int | None,
 
 # --- prompts, heads, status ---------------------------------------------------------------------
 
+def own_prompt_text(state: State, prompt: Prompt) -> str:
+    """What the prompt asks, as only its own seat reads it (the host's private prompt): a pact
+    offer's answer names the offerer, the card and the sides, which the public frame does not
+    carry (State.pact_offer: the offerer and the partner only, G-ASYNC-9, G-PACT-1). Every
+    other prompt reads as in public."""
+    offer = state.pact_offer
+    if prompt.kind == "pact_answer" and offer is not None:
+        owner = offer.get("owner")
+        name = state.players[owner].name if isinstance(owner, int) else "?"
+        card = card_name(offer.get("card"))
+        partner = state.players[prompt.seat].name
+        side = offer.get("side")
+        if side is None:  # a symmetric pact (F-PACT-7)
+            return t("tta.prompt.pact_answer_own", card=card, name=name, partner=partner)
+        return t("tta.prompt.pact_answer_own_sides", card=card, name=name, partner=partner,
+                 owner_side=side, side="B" if side == "A" else "A")
+    return prompt_text(state, prompt)
+
+
 def prompt_text(state: State, prompt: Prompt) -> str:
     """What the prompt asks, in a few words, naming the card or event that asks. The words are
     shown to the seat and in the channel ("waiting for bob: …"), so they never say "you" and
@@ -326,15 +345,22 @@ def scores(v: View) -> list[int]:
 
 def status_lines(v: View) -> list[str]:
     """One line per seat of public facts: points and rates, strength, happiness, actions,
-    hand counts."""
-    return [t("tta.status.resigned", culture=p["culture"]) if p.get("resigned") else  # F-RES
-            t("tta.status.player", culture=p["culture"],
-              culture_rate=signed(p["culture_rating"]), science=p["science"],
-              science_rate=signed(p["science_rating"]), strength=p["strength"],
-              happiness=p["happiness"], discontent=p["discontent"], ca=p["civil_actions"],
-              ca_total=p["civil_total"], ma=p["military_actions"], ma_total=p["military_total"],
-              civil=p["hand_count"], military=p["military_count"])
-            for p in v["players"]]
+    hand counts; and the war its player declared, shown until it resolves (F-WAR-6)."""
+    lines = [t("tta.status.resigned", culture=p["culture"]) if p.get("resigned") else  # F-RES
+             t("tta.status.player", culture=p["culture"],
+               culture_rate=signed(p["culture_rating"]), science=p["science"],
+               science_rate=signed(p["science_rating"]), strength=p["strength"],
+               happiness=p["happiness"], discontent=p["discontent"], ca=p["civil_actions"],
+               ca_total=p["civil_total"], ma=p["military_actions"], ma_total=p["military_total"],
+               civil=p["hand_count"], military=p["military_count"])
+             for p in v["players"]]
+    names = [p["name"] for p in v["players"]]
+    for war in v.get("wars", []):  # pending wars are public (F-WAR-6, G-ASYNC-16)
+        q = war["attacker"]
+        if isinstance(q, int) and 0 <= q < len(lines):
+            lines[q] += "; " + t("tta.table.war", card=card_name(war["card"]), name=names[q],
+                                 defender=_name(names, war["defender"]))
+    return lines
 
 
 def result_lines(res: dict[str, Any], names: list[str]) -> list[str]:

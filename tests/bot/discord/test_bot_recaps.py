@@ -27,10 +27,10 @@ AI = "AI 1 (normal)"
 HUMANS = ["alice", "bob"]
 
 
-async def start(d, agora, game: str, seed: int):
+async def start(d, agora, game: str, seed: int, **more):
     bot = await agora.start()
     await d.wait_for_commands(game)
-    for user, verb, options in (("alice", "start", {"seed": seed}), ("bob", "join", {}),
+    for user, verb, options in (("alice", "start", {"seed": seed, **more}), ("bob", "join", {}),
                                 ("alice", "addbot", {"level": "normal"}),
                                 ("alice", "begin", {})):
         inter = await d.slash(user, CHANNEL, game, verb, options=options)
@@ -105,7 +105,7 @@ async def test_amunre_digest_in_a_dm_and_the_replay_in_the_final_post(agora):
 
 async def test_tta_digest_in_a_dm_and_the_replay_in_the_final_post(agora):
     d = agora.double
-    bot, gid = await start(d, agora, "tta", seed=2)
+    bot, gid = await start(d, agora, "tta", seed=2, mode="tutorial")  # a whole game: the short one
     ids = {d.user(u).id: u for u in HUMANS}
     rng = random.Random(2)
     digests = ai_told = 0

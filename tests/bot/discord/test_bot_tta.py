@@ -78,10 +78,12 @@ async def click_random(d, user: str, message, rng: random.Random,
     return label, inter
 
 
-async def begin(d, agora, humans: list[str], ai: int, seed: int = SEED):
+async def begin(d, agora, humans: list[str], ai: int, seed: int = SEED, mode: str = "tutorial"):
+    """A table of `humans` and `ai` normal AI seats, begun: the tutorial game unless `mode`
+    names another (/tta start opens the full game by default, F-SETUP-3)."""
     bot = await agora.start()
     await d.wait_for_commands("tta")
-    start = await tta(d, humans[0], "start", seed=seed)
+    start = await tta(d, humans[0], "start", seed=seed, mode=mode)
     assert "Through the Ages" in start.content
     for user in humans[1:]:
         await tta(d, user, "join")

@@ -137,7 +137,7 @@ async def test_a_czech_a_german_and_a_polish_player_read_every_card(agora, tmp_p
         await inter.wait_done(10)
         return inter
 
-    await tta("alice", "start", seed=SEED, language=GAME_LANGUAGE)
+    await tta("alice", "start", seed=SEED, language=GAME_LANGUAGE, mode="tutorial")
     for name in ("bob", "carol"):
         await tta(name, "join")
     await tta("alice", "begin")

@@ -244,7 +244,7 @@ async def test_through_the_ages_military_hands_stay_off_the_public_page(tmp_path
     games = Games(store)
     lobby = Lobby(games)
     await lobby.start(game="tta", guild_id=1, channel_id=CHANNEL, user_id=11, name="Ann",
-                      options={"seed": 4})
+                      options={"seed": 4, "mode": "tutorial"})  # the seed's pace: the tutorial
     await lobby.join(game="tta", channel_id=CHANNEL, user_id=12, name="Bob")
     table = await lobby.begin(game="tta", channel_id=CHANNEL, user_id=11, can_manage=False)
     gid = table.game.id

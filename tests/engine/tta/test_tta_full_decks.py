@@ -102,7 +102,7 @@ def test_mode_options_in_the_lobby() -> None:
     refused before a game exists."""
     spec = {o.name: o for o in T.INFO.options}
     assert spec["mode"].choices == ("full", "tutorial", "short")
-    assert spec["mode"].default == "tutorial"
+    assert spec["mode"].default == "full"
     assert spec["peaceful"].choices == ("off", "strict", "keep_pacts")
     assert spec["global_conflict"].kind == "bool"
     assert all(spec[k].in_lobby for k in ("mode", "peaceful", "global_conflict"))
