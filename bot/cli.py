@@ -96,6 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--seed", type=int, default=1)
         p.add_argument("--decisions", type=int, default=100)
         p.add_argument("--out", default="out")
+        p.add_argument("--level", choices=list(info.ai_levels), default=None,
+                       help="every seat plays the AI at this level (default: random decisions)")
         _option_flag(p, info)
 
     play = sub.add_parser("play", help="play in the terminal against AI seats", parents=[LANG])

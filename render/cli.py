@@ -19,12 +19,24 @@ from engine.simulate import play_random, player_names
 
 
 def simulate(game_id: str, players: int, seed: int, decisions: int,
-             options: dict[str, Any] | None = None) -> tuple[Any, int]:
-    """The game with these engine options after `decisions` random legal decisions (fewer if it
-    ends first), and how many were played. The chooser is seeded from the game seed."""
+             options: dict[str, Any] | None = None, level: str | None = None
+             ) -> tuple[Any, int]:
+    """The game with these engine options after `decisions` legal decisions (fewer if it ends
+    first), and how many were played: random ones, or every seat's AI at `level` (a game played
+    as people would play it: random seats of Through the Ages' full game resign early). The
+    chooser is seeded from the game seed."""
     rules = registry.rules(game_id)
     state = rules.new_game(player_names(players), seed, options)
-    return play_random(rules, state, random.Random(seed), decisions)
+    rng = random.Random(seed)
+    if level is None:
+        return play_random(rules, state, rng, decisions)
+    ai = registry.part(game_id, "ai")
+    played = 0
+    while played < decisions and rules.result(state) is None and rules.pending(state):
+        seat = rules.pending(state)[0].seat
+        state, _ = rules.apply(state, seat, ai.choose(state, seat, level, rng), in_place=True)
+        played += 1
+    return state, played
 
 
 def main(args: argparse.Namespace) -> int:
@@ -45,7 +57,8 @@ def main(args: argparse.Namespace) -> int:
     except IllegalDecision as exc:
         print(exc.text, file=sys.stderr)
         return 2
-    state, played = simulate(args.game, args.players, args.seed, args.decisions, options)
+    state, played = simulate(args.game, args.players, args.seed, args.decisions, options,
+                             getattr(args, "level", None))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     paths = [out / "board.png"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -201,3 +202,22 @@ def test_render_draws_the_game_with_its_options(tmp_path: Path,
     board = (out / "board.png").read_bytes()
     assert board == pictures.board_png(rules.view(drafted, None))
     assert board != pictures.board_png(rules.view(dealt, None))
+
+
+def test_render_plays_the_ai_at_a_level(tmp_path: Path) -> None:
+    """`agora render --level L`: every seat's decisions are the game's AI at that level, seeded
+    by the game seed (the README's pictures of a full Through the Ages game in Age III are drawn
+    so: random seats of the full game resign early)."""
+    rules, ai = registry.rules("tta"), registry.part("tta", "ai")
+    state, played = simulate("tta", 3, 5, 40, {"mode": "full"}, "easy")
+    expected = rules.new_game(["Player 1", "Player 2", "Player 3"], 5, {"mode": "full"})
+    rng = random.Random(5)
+    for _ in range(40):
+        seat = rules.pending(expected)[0].seat
+        expected, _ = rules.apply(expected, seat, ai.choose(expected, seat, "easy", rng),
+                                  in_place=True)
+    assert played == 40 and rules.dump(state) == rules.dump(expected)
+    out = tmp_path / "out"
+    assert main(["render", "tta", "--players", "2", "--decisions", "5", "--level", "normal",
+                 "--out", str(out)]) == 0
+    assert (out / "board.png").exists()
