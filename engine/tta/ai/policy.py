@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -15,12 +15,12 @@ from engine.core import Decision
 
 from ..flow import AGENDA, current
 from ..game import options as rules_options
-from ..impacts import awards
+from ..impacts import IMPACTS, awards
 from ..shortgame import WAR_OVER_CULTURE
 from ..state import State
 from . import pactvalue
 from .mirror import mirror_state
-from .values import EASY, NORMAL, Knobs, rounds_left, value
+from .values import EASY, NORMAL, Knobs, impact_award, impact_value, rounds_left, value
 
 KNOBS = {"easy": EASY, "normal": NORMAL}
 NOISE = {"easy": 1.2, "normal": 0.0}  # culture points of noise on each option's value
@@ -41,12 +41,21 @@ class Ctx:
 
     def __post_init__(self) -> None:
         self.k = KNOBS[self.level]
+        if self.full:  # F-END-1: the full game scores its own items, not the tutorial's
+            self.k = replace(self.k, tutorial_items=False)
         self.rounds = rounds_left(self.view, self.k)
         self.base = mirror_state(self.view)
 
+    @property
+    def full(self) -> bool:
+        return self.view.get("mode") == "full"
+
     def worth(self, s: State, rivals: bool = False) -> float:
-        """The seat's value in `s`, less a share of the others' where they are touched."""
+        """The seat's value in `s`, less a share of the others' where they are touched; in
+        the full game with the expected culture of the Age III events (F-END-2/3/8)."""
         mine = value(s.players[self.seat], self.rounds, self.k)
+        if self.full:
+            mine += impact_value(s, self.seat, self.k)
         if not rivals:
             return mine
         return mine - RIVALS * sum(value(p, self.rounds, self.k) for p in s.players
@@ -122,6 +131,8 @@ def politics(c: Ctx) -> Decision | None:
         if d.kind == "prepare":
             card = CARDS[d.args["card"]]
             score = LEVEL[card.age] + 0.5
+            if card.id in IMPACTS:  # an Age III event this seat will see scored (F-END-2/3)
+                score += impact_gain(c, card.id)
             if card.kind == "territory":
                 score += 1.0 if strongest else -1.0
             scored.append((score + c.noise(), d))
@@ -138,6 +149,16 @@ def politics(c: Ctx) -> Decision | None:
         else:  # Alexander leaves (a yellow token is not worth the leader); never resign
             scored.append((-2.0, d))
     return best(c, scored)
+
+
+def impact_gain(c: Ctx, card: str) -> float:
+    """What preparing the Age III event `card` is worth beyond its age (F-END-2/3/8): this
+    seat's award now against the best other remaining seat's, less the share the value
+    already expects of any Age III event (`Knobs.impact`)."""
+    mine = impact_award(c.base, c.seat, card)
+    others = [impact_award(c.base, p.seat, card) for p in c.base.players
+              if p.seat != c.seat and not p.resigned]
+    return (1 - c.k.impact) * (mine - max(others, default=0)) * 0.5
 
 
 def attack_score(c: Ctx, d: Decision) -> float | None:
