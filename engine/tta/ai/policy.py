@@ -26,6 +26,7 @@ KNOBS = {"easy": EASY, "normal": NORMAL}
 NOISE = {"easy": 1.2, "normal": 0.0}  # culture points of noise on each option's value
 RIVALS = 0.3  # weight of the other seats' losses where a step touches them (events)
 BID_MARGIN = 1.5  # a colony must be worth this much more than the units it costs
+SPOILS = 2.0  # an aggression's spoils in culture points per age of its card (F-AGGR)
 
 
 @dataclass
@@ -164,8 +165,9 @@ def impact_gain(c: Ctx, card: str) -> float:
 def attack_score(c: Ctx, d: Decision) -> float | None:
     """An aggression or a war in the politics phase (F-AGGR, F-WAR), valued from the public
     table: an aggression is offered only while this seat is the stronger (F-AGGR-6), and it
-    is worth its age in culture-like spoils when the margin beats what the defender surely
-    adds with the cards he holds (+1 a card, at most one a military action, F-AGGR-8); a
+    is worth twice its age in culture-like spoils (`SPOILS`) when the margin beats what the
+    defender surely adds with the cards he holds (+1 a card, at most one a military action,
+    F-AGGR-8); a
     war is declared only with a margin of 3 or more, since both sides get a turn to build
     (F-WAR-1). None: not an attack."""
     if d.kind not in ("aggression", "war"):
@@ -179,7 +181,9 @@ def attack_score(c: Ctx, d: Decision) -> float | None:
     cost = d.args.get("cost", CARDS[named].cost_military_actions)
     if d.kind == "aggression":
         cover = min(them["military_count"], them["military_total"])
-        return level + 1.5 - 0.3 * cost if margin > cover else -2.0
+        # the spoils (buildings destroyed, resources, science, a colony) are worth about
+        # twice the card's age in culture: above preparing an event of the next age
+        return SPOILS * level + 1.5 - 0.3 * cost if margin > cover else -2.0
     return level + 1.0 - 0.3 * cost if margin >= 3 else -2.0
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from tta_full_helpers import full
+from tta_full_helpers import armed, full
 from tta_helpers import game
 
 import engine.tta as T
@@ -69,3 +69,20 @@ def test_normal_beats_two_random_seats_in_full_games(seed: int) -> None:
     scores, winners, fallbacks = play_out(levels, seed)
     assert winners == [seed % 3], scores
     assert fallbacks == 0
+
+
+def test_an_aggression_beats_preparing_a_newer_event() -> None:
+    """F-AGGR: an Age I aggression's spoils (SPOILS: twice its age) are worth more than the
+    2 culture of preparing an Age II event (T-POL-3) when the margin is safe; without the
+    aggression card the event is prepared."""
+    s = full()
+    armed(s, 0, 5, ["raid_i", "civil_unrest_ii"])
+    armed(s, 1, 1, [])
+    armed(s, 2, 4, [])
+    d = ai.choose(s, 0, "normal", random.Random(1))
+    assert d.kind == "aggression" and d.args["card"] == "raid_i" and d.args["target"] == 1
+    s = full()
+    armed(s, 0, 5, ["civil_unrest_ii"])
+    armed(s, 1, 1, [])
+    d = ai.choose(s, 0, "normal", random.Random(1))
+    assert d.kind == "prepare" and d.args["card"] == "civil_unrest_ii"
