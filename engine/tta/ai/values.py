@@ -186,11 +186,12 @@ def value(p: Player, rounds: float, k: Knobs) -> float:
     corrupt = corruption(p.blue_bank)
     discontent = max(0, faces - st.happiness)
     v = float(p.culture + st.culture * rounds)
-    v += st.science * (rounds * k.science) + p.science * k.science
-    if k.tutorial_items:  # the tutorial's final items 2-5 (T-TSCORE-1)
-        v += st.science + st.strength * (1 + k.strength) + st.happiness
+    if k.tutorial_items:  # with the tutorial's final items 2-5 (T-TSCORE-1)
+        v += st.science * (1 + rounds * k.science) + p.science * k.science
+        v += st.strength * (1 + k.strength) + st.happiness
         v += food_out + res_out
     else:  # the full game: strength wins aggressions, wars and events (F-AGGR, F-WAR)
+        v += st.science * rounds * k.science + p.science * k.science
         v += st.strength * k.full_strength + st.happiness * 0.5
     net_food = food_out - eat
     v += min(net_food, 3) * future * k.food + max(net_food - 3, 0) * future * k.food * 0.3
