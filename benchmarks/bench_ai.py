@@ -1,7 +1,7 @@
 """Benchmark of a game's AI levels: win rates and time per decision.
 
     python3 benchmarks/bench_ai.py [--game pantheon|amunre|tta] [--games 200] [--workers 2]
-        [--seed 1] [--pairing NAME ...]
+        [--seed 1] [--pairing NAME ...] [--option KEY=VALUE ...] [--no-resign]
 
 Any game of `engine/registry.py` with an AI part (default pantheon): the rules come from
 `registry.rules(game)`, the AI from `registry.part(game, "ai").choose`. Plays seeded games for
@@ -23,6 +23,12 @@ too, with the "fractional" rate where a win shared by k seats is worth 1/k.
 The seats of each level rotate with the game number so that no level keeps the same seat
 (the start player is drawn from the seed). The strong pairings pair their deals: one seed is
 played in every rotation of the seats before the next seed (`PAIRED`).
+
+`--option KEY=VALUE` (repeatable) passes game options to `new_game`, e.g. `--option mode=full`
+for Through the Ages' full game; a value that reads as JSON (a number, true/false) is passed as
+such, else as text. `--no-resign`: the random seats choose among their options without "resign"
+when there are others (F-RES: a random seat of the full game otherwise resigns within a few
+turns, and a 3-player game ends when two have resigned), a harder baseline.
 
 Runs repeat: the same arguments give the same games in every process, whatever PYTHONHASHSEED
 is. The last lines print a digest of every decision played, to compare two runs at a glance.
@@ -93,13 +99,27 @@ def ai_call(game: str):
     return lambda state, seat, level, rng: (choose(state, seat, level, rng), True)
 
 
-def play_one(job: tuple[str, str, int, int]) -> dict:
+def parse_option(text: str) -> tuple[str, object]:
+    """`KEY=VALUE` as an option pair: the value as JSON when it reads as such, else the text."""
+    key, sep, raw = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
+    try:
+        return key, json.loads(raw)
+    except ValueError:
+        return key, raw
+
+
+def play_one(job: tuple) -> dict:
     """One whole game; returns the levels by seat, the result and the AI decision times."""
-    game_id, pairing, game, seed = job
+    game_id, pairing, game, seed = job[:4]
+    options = job[4] if len(job) > 4 else None
+    no_resign = bool(job[5]) if len(job) > 5 else False
     rules = registry.rules(game_id)
     decide = ai_call(game_id)
     levels = seats_for(PAIRINGS[pairing], game)
-    s = rules.new_game([f"{lv}-{i}" for i, lv in enumerate(levels)], seed)
+    names = [f"{lv}-{i}" for i, lv in enumerate(levels)]
+    s = rules.new_game(names, seed, options) if options else rules.new_game(names, seed)
     rngs = [random.Random(seed * 7 + i) for i in range(len(levels))]
     times: dict[str, list[float]] = defaultdict(list)
     cpu: dict[str, list[float]] = defaultdict(list)
@@ -112,7 +132,12 @@ def play_one(job: tuple[str, str, int, int]) -> dict:
             break
         seat = prompts[0].seat
         t0, c0 = time.perf_counter(), time.thread_time()
-        d, own = decide(s, seat, levels[seat], rngs[seat])
+        if no_resign and levels[seat] == "random":  # the random level, resignation left out
+            opts = rules.options(s, seat)
+            kept = [o for o in opts if o.kind != "resign"] or opts
+            d, own = kept[rngs[seat].randrange(len(kept))], True
+        else:
+            d, own = decide(s, seat, levels[seat], rngs[seat])
         if levels[seat] != "random":
             times[levels[seat]].append(time.perf_counter() - t0)
             cpu[levels[seat]].append(time.thread_time() - c0)
@@ -190,17 +215,25 @@ def main(argv: list[str] | None = None) -> int:
                     help="pairings to play (default: "
                     + "; ".join(f"{g}: {', '.join(p)}" for g, p in DEFAULT_PAIRINGS.items())
                     + f"; other games: {', '.join(OTHER_GAMES_PAIRINGS)})")
+    ap.add_argument("--no-resign", action="store_true",
+                    help="random seats never resign when they can do else (F-RES)")
+    ap.add_argument("--option", action="append", type=parse_option, default=[],
+                    metavar="KEY=VALUE", help="a game option for new_game (repeatable), "
+                    "e.g. mode=full")
     args = ap.parse_args(argv)
+    options = dict(args.option)
     try:
         ai_call(args.game)
     except LookupError as e:
         ap.error(str(e))
     pairings = args.pairing or default_pairings(args.game)
-    jobs = [(args.game, p, g, args.seed + (g // len(PAIRINGS[p]) if p in PAIRED else g))
-            for p in pairings for g in range(args.games)]
+    jobs = [(args.game, p, g, args.seed + (g // len(PAIRINGS[p]) if p in PAIRED else g),
+             options, args.no_resign) for p in pairings for g in range(args.games)]
     info = registry.info(args.game)
     print(f"{info.name} ({args.game}): ", end="")
-    print(f"{len(jobs)} games ({args.games} per pairing), {args.workers} worker process(es)")
+    print(f"{len(jobs)} games ({args.games} per pairing), {args.workers} worker process(es)"
+          + (f", options {json.dumps(options, sort_keys=True)}" if options else "")
+          + (", random seats never resign" if args.no_resign else ""))
     t0 = time.perf_counter()
     done: list[dict] = []
     if args.workers > 1:

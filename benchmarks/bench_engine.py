@@ -3,11 +3,15 @@ options(), in apply() (in place, and the copying apply the bot uses) and in dump
 JSON data, and as the JSON text the bot stores at a checkpoint), for every player count.
 
     python3 benchmarks/bench_engine.py [--game pantheon|amunre|tta|all] [--games 40]
-                                       [--repeat 3] [--profile]
+                                       [--repeat 3] [--profile] [--option KEY=VALUE ...]
+                                       [--no-resign]
 
 A game is played from `new_game` with random legal decisions: the first pending seat decides,
 choosing with `random.Random(seed)` from `options()`, and the decision goes through the real
-`apply`. Each game and player count is measured over the same seeded games:
+`apply`. `--option KEY=VALUE` (repeatable) passes game options to `new_game`, e.g. `--option
+mode=full` for Through the Ages' full game; `--no-resign` leaves decisions of kind "resign" out
+of the random choice when there are others (F-RES: a random seat of the full game otherwise
+resigns within a few turns). Each game and player count is measured over the same seeded games:
 
 - games/s: whole games with nothing else in the loop, timed once per game, in `--repeat`
   passes: the fastest pass is printed, and the median one beside it;
@@ -44,6 +48,20 @@ GAMES: dict[str, tuple[ModuleType, tuple[int, ...]]] = {
 }
 SAMPLE_EVERY = 50  # decisions between samples of the copying apply and of dump()
 clock = time.process_time
+OPTIONS: dict[str, object] = {}  # --option: the options of every game
+SKIPPED: set[str] = set()  # --no-resign: decision kinds the random choice leaves out
+
+
+def new_game(rules: ModuleType, players: int, seed: int):
+    return rules.new_game(players, seed, OPTIONS) if OPTIONS else rules.new_game(players, seed)
+
+
+def pick(rng: random.Random, opts: list):
+    """A random option, leaving out the kinds in SKIPPED when there are others."""
+    if SKIPPED:
+        kept = [d for d in opts if d.kind not in SKIPPED]
+        return rng.choice(kept or opts)
+    return rng.choice(opts)
 
 
 def _clock_cost() -> float:
@@ -61,14 +79,14 @@ def _clock_cost() -> float:
 def play(rules: ModuleType, players: int, seed: int) -> int:
     """One random game, as the games/s figure counts it; returns the number of decisions."""
     rng = random.Random(seed)
-    s = rules.new_game(players, seed)
+    s = new_game(rules, players, seed)
     decisions = 0
     while True:
         awaited = rules.pending(s)
         if not awaited:
             return decisions
         seat = awaited[0].seat
-        s, _ = rules.apply(s, seat, rng.choice(rules.options(s, seat)), in_place=True)
+        s, _ = rules.apply(s, seat, pick(rng, rules.options(s, seat)), in_place=True)
         decisions += 1
 
 
@@ -83,7 +101,7 @@ def per_call(rules: ModuleType, players: int, games: int, overhead: float) -> di
     decisions = sampled = 0
     for seed in range(games):
         rng = random.Random(seed)
-        s = rules.new_game(players, seed)
+        s = new_game(rules, players, seed)
         while True:
             awaited = rules.pending(s)
             if not awaited:
@@ -92,7 +110,7 @@ def per_call(rules: ModuleType, players: int, games: int, overhead: float) -> di
             t0 = clock()
             opts = rules.options(s, seat)
             t1 = clock()
-            d = rng.choice(opts)
+            d = pick(rng, opts)
             if decisions % SAMPLE_EVERY == 0:
                 c0 = clock()
                 rules.apply(s, seat, d)
@@ -151,11 +169,25 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3,
                         help="passes over the same games for games/s (the fastest is printed)")
     parser.add_argument("--profile", action="store_true", help="show where the time goes")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option of every game (repeatable), e.g. mode=full")
+    parser.add_argument("--no-resign", action="store_true",
+                        help="random choices never resign when they can do else (F-RES)")
     args = parser.parse_args()
+    for text in args.option:
+        key, _, raw = text.partition("=")
+        try:
+            OPTIONS[key] = json.loads(raw)
+        except ValueError:
+            OPTIONS[key] = raw
+    if args.no_resign:
+        SKIPPED.add("resign")
     names = list(GAMES) if args.game == "all" else [args.game]
     overhead = _clock_cost()
     print(f"CPU time per decision, {args.games} seeded games per player count "
-          f"(clock cost {overhead * 1e6:.2f} µs per timed call, subtracted)")
+          f"(clock cost {overhead * 1e6:.2f} µs per timed call, subtracted)"
+          + (f"; options {OPTIONS}" if OPTIONS else "")
+          + ("; no resignation" if SKIPPED else ""))
     for name in names:
         for players in GAMES[name][1]:
             run(name, players, args.games, overhead, args.repeat)

@@ -2,7 +2,8 @@
 turn service with its drafts and commits, the SQLite store), without Discord.
 
     python3 benchmarks/bench_store.py [--game pantheon|amunre|tta|all] [--games 3] [--seed 1]
-                                      [--all-cpus]
+                                      [--all-cpus] [--option KEY=VALUE ...] [--players N ...]
+                                      [--no-resign]
 
 The process runs on one CPU, as the issue states its figures (per process, on one core): its
 threads (the event loop's, the store's) take turns on that core, and handing work to the
@@ -24,6 +25,11 @@ game and player count:
   `--games` games played after a first one (the first game's ratio, whose turns also fill the
   picture caches, and that of all the games, are printed beside it);
 - the database bytes per finished game (the file after a checkpoint, divided by the games).
+
+`--option KEY=VALUE` (repeatable) opens every game with that lobby option, e.g. `--option
+mode=full` for Through the Ages' full game; `--players` picks player counts (default: the
+game's least and most); `--no-resign` leaves the resignation out of the random clicks (F-RES:
+a random seat of the full game otherwise resigns within a few turns and the game is short).
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
+import json
 import os
 import random
 import sqlite3
@@ -54,9 +61,12 @@ from engine import registry  # noqa: E402
 CHANNEL = 100
 
 
+OPTIONS: dict[str, object] = {}  # --option: the lobby options of every game opened
+
+
 async def open_game(lobby: Lobby, game: str, players: int, seed: int, channel: int) -> int:
     table = await lobby.start(game=game, guild_id=1, channel_id=channel, user_id=1,
-                              name="p1", options={"seed": seed})
+                              name="p1", options={**OPTIONS, "seed": seed})
     for u in range(2, players + 1):
         await lobby.join(game=game, channel_id=channel, user_id=u, name=f"p{u}")
     await lobby.begin(game=game, channel_id=channel, user_id=1, can_manage=True)
@@ -90,6 +100,10 @@ class Floor:
         return end - start
 
 
+NO_RESIGN = {"resign"}  # decision kinds left out of the clicks with --no-resign
+SKIPPED: set[str] = set()
+
+
 async def play(games: Games, game_id: int, rng: random.Random, pictures: bool,
                turn_times: list[float] | None = None, floor: Floor | None = None,
                floors: list[float] | None = None) -> int:
@@ -108,10 +122,12 @@ async def play(games: Games, game_id: int, rng: random.Random, pictures: bool,
             res = await games.confirm(game_id, seat.user_id, token=panel.token,
                                       number=panel.number)
         else:
+            allowed = [i for i, d in enumerate(panel.options) if d.kind not in SKIPPED]
             try:
                 res = await games.choose(game_id, seat.user_id, token=panel.token,
                                          number=panel.number,
-                                         index=rng.randrange(len(panel.options)))
+                                         index=rng.choice(allowed) if allowed
+                                         else rng.randrange(len(panel.options)))
             except Refusal:
                 continue
         if res.commit is not None and pictures:
@@ -183,6 +199,17 @@ async def bench(game: str, players: int, n_games: int, seed: int) -> None:
           f"{size / 1000:8.0f} KB per finished game")
 
 
+def parse_option(text: str) -> tuple[str, object]:
+    """`KEY=VALUE`: the value as JSON when it reads as such (a number, true), else the text."""
+    key, sep, raw = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
+    try:
+        return key, json.loads(raw)
+    except ValueError:
+        return key, raw
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="all", choices=["all", *registry.ids()])
@@ -190,7 +217,18 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--all-cpus", action="store_true",
                         help="run on every CPU instead of one")
+    parser.add_argument("--option", action="append", type=parse_option, default=[],
+                        metavar="KEY=VALUE", help="a lobby option of every game, e.g. mode=full")
+    parser.add_argument("--players", type=int, action="append",
+                        help="player counts (default: the game's least and most)")
+    parser.add_argument("--no-resign", action="store_true",
+                        help="random clicks never resign (F-RES)")
     args = parser.parse_args()
+    OPTIONS.update(dict(args.option))
+    if args.no_resign:
+        SKIPPED.update(NO_RESIGN)
+    if OPTIONS:
+        print(f"options {OPTIONS}" + (", no resignation" if args.no_resign else ""))
     print(f"load average (1 min): {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
     if not args.all_cpus and hasattr(os, "sched_setaffinity"):  # (Linux)
         # before any thread starts: the threads started later inherit it
@@ -199,7 +237,7 @@ def main() -> int:
         print(f"on CPU {cpu} alone (--all-cpus for every CPU)")
     for game in registry.ids() if args.game == "all" else [args.game]:
         info = registry.info(game)
-        for players in sorted({info.min_players, info.max_players}):
+        for players in args.players or sorted({info.min_players, info.max_players}):
             asyncio.run(bench(game, players, args.games, args.seed))
     return 0
 

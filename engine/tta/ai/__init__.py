@@ -17,12 +17,19 @@ return one of `options(state, seat)`. Levels:
   resulting position is valued (`values.py`) as the culture the seat should end the game with:
   points and ratings times the rounds left (estimated from the public deck counts), the final
   scoring's items, food and resources as fuel, actions, hand cards as options, famine and
-  uprising penalties. "End" wins when no action clears the value of the actions it spends.
-  Politics prepares the oldest political card (culture = its age, T-POL-3), a territory only
-  when the seat is the strongest; colonisation bids the minimum while the colony is worth the
-  units the rules would have it send; events' questions also weigh the other seats' losses.
+  uprising penalties (in the full game, F-END-1/7, not the tutorial's final items but the Age III
+  events' expected awards, impacts.py, the Age III wonders' one-time culture and strength).
+  "End" wins when no action clears the value of the actions it spends.
+  Politics prepares the oldest political card (culture = its age, T-POL-3; an Age III event
+  also on what it awards this seat against the best other), a territory only when the seat is
+  the strongest; aggressions and wars when the margin pays (F-AGGR, F-WAR), pacts offered,
+  accepted or cancelled on their worth (pactvalue.py, F-PACT), defence with the cheapest cards
+  that suffice (F-AGGR-8), never a resignation (G-RES-2); colonisation bids the minimum while
+  the colony is worth the units the rules would have it send; events' questions also weigh the
+  other seats' losses.
 * ``"easy"``: the same machinery with crude weights (a short fixed horizon, little value on
-  actions, science or strength), noise on every option's value, random politics.
+  actions, science or strength, none on the Age III events), noise on every option's value,
+  random politics besides the attacks that pay.
 * ``"random"``: uniform among the options (the benchmark's baseline).
 
 Fair by construction: `decide` reads the state exactly twice, as a player of `seat` sees it:

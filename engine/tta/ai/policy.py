@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -15,17 +15,18 @@ from engine.core import Decision
 
 from ..flow import AGENDA, current
 from ..game import options as rules_options
-from ..impacts import awards
+from ..impacts import IMPACTS, awards
 from ..shortgame import WAR_OVER_CULTURE
 from ..state import State
 from . import pactvalue
 from .mirror import mirror_state
-from .values import EASY, NORMAL, Knobs, rounds_left, value
+from .values import EASY, NORMAL, Knobs, impact_award, impact_value, rounds_left, value
 
 KNOBS = {"easy": EASY, "normal": NORMAL}
 NOISE = {"easy": 1.2, "normal": 0.0}  # culture points of noise on each option's value
 RIVALS = 0.3  # weight of the other seats' losses where a step touches them (events)
 BID_MARGIN = 1.5  # a colony must be worth this much more than the units it costs
+SPOILS = 2.0  # an aggression's spoils in culture points per age of its card (F-AGGR)
 
 
 @dataclass
@@ -41,12 +42,21 @@ class Ctx:
 
     def __post_init__(self) -> None:
         self.k = KNOBS[self.level]
+        if self.full:  # F-END-1: the full game scores its own items, not the tutorial's
+            self.k = replace(self.k, tutorial_items=False)
         self.rounds = rounds_left(self.view, self.k)
         self.base = mirror_state(self.view)
 
+    @property
+    def full(self) -> bool:
+        return self.view.get("mode") == "full"
+
     def worth(self, s: State, rivals: bool = False) -> float:
-        """The seat's value in `s`, less a share of the others' where they are touched."""
+        """The seat's value in `s`, less a share of the others' where they are touched; in
+        the full game with the expected culture of the Age III events (F-END-2/3/8)."""
         mine = value(s.players[self.seat], self.rounds, self.k)
+        if self.full:
+            mine += impact_value(s, self.seat, self.k)
         if not rivals:
             return mine
         return mine - RIVALS * sum(value(p, self.rounds, self.k) for p in s.players
@@ -122,6 +132,8 @@ def politics(c: Ctx) -> Decision | None:
         if d.kind == "prepare":
             card = CARDS[d.args["card"]]
             score = LEVEL[card.age] + 0.5
+            if card.id in IMPACTS:  # an Age III event this seat will see scored (F-END-2/3)
+                score += impact_gain(c, card.id)
             if card.kind == "territory":
                 score += 1.0 if strongest else -1.0
             scored.append((score + c.noise(), d))
@@ -140,11 +152,22 @@ def politics(c: Ctx) -> Decision | None:
     return best(c, scored)
 
 
+def impact_gain(c: Ctx, card: str) -> float:
+    """What preparing the Age III event `card` is worth beyond its age (F-END-2/3/8): this
+    seat's award now against the best other remaining seat's, less the share the value
+    already expects of any Age III event (`Knobs.impact`)."""
+    mine = impact_award(c.base, c.seat, card)
+    others = [impact_award(c.base, p.seat, card) for p in c.base.players
+              if p.seat != c.seat and not p.resigned]
+    return (1 - c.k.impact) * (mine - max(others, default=0)) * 0.5
+
+
 def attack_score(c: Ctx, d: Decision) -> float | None:
     """An aggression or a war in the politics phase (F-AGGR, F-WAR), valued from the public
     table: an aggression is offered only while this seat is the stronger (F-AGGR-6), and it
-    is worth its age in culture-like spoils when the margin beats what the defender surely
-    adds with the cards he holds (+1 a card, at most one a military action, F-AGGR-8); a
+    is worth twice its age in culture-like spoils (`SPOILS`) when the margin beats what the
+    defender surely adds with the cards he holds (+1 a card, at most one a military action,
+    F-AGGR-8); a
     war is declared only with a margin of 3 or more, since both sides get a turn to build
     (F-WAR-1). None: not an attack."""
     if d.kind not in ("aggression", "war"):
@@ -158,7 +181,9 @@ def attack_score(c: Ctx, d: Decision) -> float | None:
     cost = d.args.get("cost", CARDS[named].cost_military_actions)
     if d.kind == "aggression":
         cover = min(them["military_count"], them["military_total"])
-        return level + 1.5 - 0.3 * cost if margin > cover else -2.0
+        # the spoils (buildings destroyed, resources, science, a colony) are worth about
+        # twice the card's age in culture: above preparing an event of the next age
+        return SPOILS * level + 1.5 - 0.3 * cost if margin > cover else -2.0
     return level + 1.0 - 0.3 * cost if margin >= 3 else -2.0
 
 

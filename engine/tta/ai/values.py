@@ -7,7 +7,14 @@ production as final points and as fuel for building, the tutorial's final items 
 science rating, strength, happiness, production, colonies, Age II wonders), civil and military
 actions as the means to do all this, and penalties for a coming famine, an uprising and idle
 tokens. Hand cards count as an option on their value in play. `Knobs` holds the weights; the
-easy level uses cruder ones."""
+easy level uses cruder ones.
+
+The full game (F-END-1, F-END-7) scores none of the tutorial's final items: with
+`Knobs.tutorial_items` off (policy.Ctx sets it from the view's mode) they are left out, and
+what the full game scores is valued instead: culture, the Age III wonders' one-time culture
+(F-WOND-2, wonder_culture.py) for the wonder being built, strength (aggressions, wars and
+events), and the Age III events (`impact_value`: the culture impacts.py would award this seat
+now, times the chance that the event is scored, F-END-2/3/8)."""
 
 from __future__ import annotations
 
@@ -16,9 +23,12 @@ from functools import lru_cache
 
 from data.tta import CARDS, LEVEL, SWEEP, TSCORE, Card, corruption, deck, yellow_row
 
-from ..state import Player
+from ..impacts import EVERY_PLAYER, RANKING, RANKING_TABLE, ranking
+from ..modes import remaining
+from ..state import Player, State
 from ..stats import output, stats
 from ..tokens import stored
+from ..wonder_culture import ONE_TIME
 
 
 @dataclass(frozen=True)
@@ -37,12 +47,15 @@ class Knobs:
     hand: float = 0.5  # a hand card is worth this share of its value in play
     lookahead: bool = True  # rounds left from the decks; False: a fixed short horizon
     horizon: float = 3.0  # the rounds left when not looking ahead
+    tutorial_items: bool = True  # the tutorial's final items (T-TSCORE-1); off in the full game
+    impact: float = 0.3  # chance that a given Age III event is scored (full game, F-END-2/3)
+    full_strength: float = 1.0  # strength beyond its rating in the full game (F-AGGR, F-WAR)
 
 
 NORMAL = Knobs()
 EASY = Knobs(science=0.2, food=0.3, resources=0.3, strength=0.3, civil_action=0.3,
              military_action=0.1, ca_left=0.3, ma_left=0.2, pool=0.6, hand=0.4,
-             lookahead=False)
+             lookahead=False, impact=0.0, full_strength=0.3)
 
 TAKEN_PER_TURN = 0.6  # cards a seat takes from the row per turn, on average (measured: ~15 rounds)
 
@@ -87,7 +100,7 @@ def tech_value(p: Player, card_id: str, rounds: float, k: Knobs) -> float:
     """A technology in play, beyond what its workers give (their output is in the stats): its
     final points, and the better buildings it opens up while there is time to build them."""
     c = CARDS[card_id]
-    pts = TSCORE["tech"].get(c.age, 0)
+    pts = TSCORE["tech"].get(c.age, 0) if k.tutorial_items else 0
     future = max(rounds - 1, 0)
     kind = c.kind
     if kind == "government":
@@ -154,7 +167,11 @@ def wonder_value(p: Player, rounds: float, k: Knobs) -> float:
     if p.wonder is None:
         return 0.0
     c = CARDS[p.wonder]
-    worth = effect_value(p.wonder, rounds, k) + (TSCORE["wonder_ii"] if c.age == "II" else 0)
+    worth = effect_value(p.wonder, rounds, k)
+    if k.tutorial_items:
+        worth += TSCORE["wonder_ii"] if c.age == "II" else 0
+    elif p.wonder in ONE_TIME:  # F-WOND-2: its culture once, from the state at completion
+        worth += ONE_TIME[p.wonder](p)
     stages = max(len(c.stages), 1)
     return worth * (0.25 + 0.6 * p.wonder_stages / stages)
 
@@ -169,9 +186,13 @@ def value(p: Player, rounds: float, k: Knobs) -> float:
     corrupt = corruption(p.blue_bank)
     discontent = max(0, faces - st.happiness)
     v = float(p.culture + st.culture * rounds)
-    v += st.science * (1 + rounds * k.science) + p.science * k.science
-    v += st.strength * (1 + k.strength) + st.happiness
-    v += food_out + res_out  # final item 5
+    if k.tutorial_items:  # with the tutorial's final items 2-5 (T-TSCORE-1)
+        v += st.science * (1 + rounds * k.science) + p.science * k.science
+        v += st.strength * (1 + k.strength) + st.happiness
+        v += food_out + res_out
+    else:  # the full game: strength wins aggressions, wars and events (F-AGGR, F-WAR)
+        v += st.science * rounds * k.science + p.science * k.science
+        v += st.strength * k.full_strength + st.happiness * 0.5
     net_food = food_out - eat
     v += min(net_food, 3) * future * k.food + max(net_food - 3, 0) * future * k.food * 0.3
     v += (res_out - corrupt) * future * k.resources
@@ -189,9 +210,30 @@ def value(p: Player, rounds: float, k: Knobs) -> float:
     v += min(max(st.military_actions - p.ma_spent + p.temp_ma, 0), 3) * k.ma_left
     v += min(p.pool, 2) * k.pool + max(p.pool - 2, 0) * k.pool * 0.3
     v += sum(tech_value(p, t, rounds, k) for t in p.techs)
-    v += TSCORE["tech"].get(CARDS[p.government].age, 0) * TSCORE["government_factor"]
-    v += TSCORE["colony"] * len(p.colonies)
-    v += TSCORE["wonder_ii"] * sum(CARDS[w].age == "II" for w in p.wonders)
+    if k.tutorial_items:  # the tutorial's final items 1, 6 and 7 (T-TSCORE-1)
+        v += TSCORE["tech"].get(CARDS[p.government].age, 0) * TSCORE["government_factor"]
+        v += TSCORE["colony"] * len(p.colonies)
+        v += TSCORE["wonder_ii"] * sum(CARDS[w].age == "II" for w in p.wonders)
     v += wonder_value(p, rounds, k)
     v += hand_value(p, rounds, k)
     return v
+
+
+def impact_award(s: State, seat: int, card: str) -> int:
+    """The culture the Age III event `card` would give `seat` if it were scored now (F-END-8;
+    the ranking cards C-85/C-86 with the starting player as the current one, F-END-5)."""
+    if card in RANKING:
+        order = [p.seat for p in ranking(s, s.start, RANKING[card])]
+        table = RANKING_TABLE.get(len(order), ())
+        place = order.index(seat) if seat in order else len(table)
+        return table[place] if place < len(table) else 0
+    return EVERY_PLAYER[card](s, s.players[seat])
+
+
+def impact_value(s: State, seat: int, k: Knobs) -> float:
+    """The expected culture of the Age III events for `seat` (full game, F-END-2/3/8): every
+    one's award now, times the chance that it is scored (`Knobs.impact`), from Age II on when
+    the position is close to the one they will read."""
+    if k.impact <= 0 or s.age in ("A", "I") or all(p.seat != seat for p in remaining(s)):
+        return 0.0
+    return k.impact * sum(impact_award(s, seat, card) for card in (*EVERY_PLAYER, *RANKING))
