@@ -42,8 +42,8 @@ class Ctx:
 
     def __post_init__(self) -> None:
         self.k = KNOBS[self.level]
-        if self.full:  # F-END-1: the full game scores its own items, not the tutorial's
-            self.k = replace(self.k, tutorial_items=False)
+        if self.view.get("mode", "tutorial") != "tutorial":  # F-END-1, V-SHORT-13: the full
+            self.k = replace(self.k, tutorial_items=False)  # and shorter games score their own
         self.rounds = rounds_left(self.view, self.k)
         self.base = mirror_state(self.view)
 
@@ -57,10 +57,24 @@ class Ctx:
         mine = value(s.players[self.seat], self.rounds, self.k)
         if self.full:
             mine += impact_value(s, self.seat, self.k)
+        elif self.view.get("short"):
+            mine += self.short_events(s)
         if not rivals:
             return mine
         return mine - RIVALS * sum(value(p, self.rounds, self.k) for p in s.players
                                    if p.seat != self.seat)
+
+    def short_events(self, s: State) -> float:
+        """The shorter game's Age III events this seat knows will be scored (V-SHORT-13): the
+        public ones and his kept one (before he keeps, the better of his two), at their award
+        to him in `s`."""
+        if self.k.impact <= 0:
+            return 0.0
+        short = self.view["short"]
+        own = short.get("own") or {}
+        mine = [own["kept"]] if own.get("kept") else own.get("dealt") or []
+        kept = max((impact_award(s, self.seat, c) for c in mine), default=0)
+        return float(sum(impact_award(s, self.seat, c) for c in short["public"]) + kept)
 
     def after(self, d: Decision, s: State | None = None) -> State | None:
         """The mirror state after `d` by the real rules of the awaited step; None if the rules
