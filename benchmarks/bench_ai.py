@@ -50,6 +50,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from benchmarks.cli_options import parse_option  # noqa: E402
 from engine import registry  # noqa: E402
 
 PAIRINGS: dict[str, list[str]] = {
@@ -97,17 +98,6 @@ def ai_call(game: str):
         return decide
     choose = ai.choose
     return lambda state, seat, level, rng: (choose(state, seat, level, rng), True)
-
-
-def parse_option(text: str) -> tuple[str, object]:
-    """`KEY=VALUE` as an option pair: the value as JSON when it reads as such, else the text."""
-    key, sep, raw = text.partition("=")
-    if not sep or not key:
-        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
-    try:
-        return key, json.loads(raw)
-    except ValueError:
-        return key, raw
 
 
 def play_one(job: tuple) -> dict:

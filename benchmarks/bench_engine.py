@@ -39,6 +39,7 @@ from types import ModuleType
 # measure the checkout this file is in, not whichever copy of the package is installed
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from benchmarks.cli_options import parse_option  # noqa: E402
 from engine import amunre, pantheon, tta  # noqa: E402
 
 GAMES: dict[str, tuple[ModuleType, tuple[int, ...]]] = {
@@ -170,16 +171,12 @@ def main() -> None:
                         help="passes over the same games for games/s (the fastest is printed)")
     parser.add_argument("--profile", action="store_true", help="show where the time goes")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        type=parse_option,
                         help="a game option of every game (repeatable), e.g. mode=full")
     parser.add_argument("--no-resign", action="store_true",
                         help="random choices never resign when they can do else (F-RES)")
     args = parser.parse_args()
-    for text in args.option:
-        key, _, raw = text.partition("=")
-        try:
-            OPTIONS[key] = json.loads(raw)
-        except ValueError:
-            OPTIONS[key] = raw
+    OPTIONS.update(args.option)
     if args.no_resign:
         SKIPPED.add("resign")
     names = list(GAMES) if args.game == "all" else [args.game]

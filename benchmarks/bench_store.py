@@ -37,7 +37,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
-import json
 import os
 import random
 import sqlite3
@@ -51,6 +50,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from PIL import Image  # noqa: E402
 
+from benchmarks.cli_options import parse_option  # noqa: E402
 from bot.host import messages  # noqa: E402
 from bot.host.lobby import Lobby  # noqa: E402
 from bot.host.pictures import render_hand, spectator_view  # noqa: E402
@@ -197,17 +197,6 @@ async def bench(game: str, players: int, n_games: int, seed: int) -> None:
           f"turn {turn:6.1f} ms = {ratio:4.2f}x floor ({floor_ms:.1f} ms; first game "
           f"{statistics.median(ratios[:first]):.2f}x, all {statistics.median(ratios):.2f}x)  "
           f"{size / 1000:8.0f} KB per finished game")
-
-
-def parse_option(text: str) -> tuple[str, object]:
-    """`KEY=VALUE`: the value as JSON when it reads as such (a number, true), else the text."""
-    key, sep, raw = text.partition("=")
-    if not sep or not key:
-        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
-    try:
-        return key, json.loads(raw)
-    except ValueError:
-        return key, raw
 
 
 def main() -> int:
