@@ -23,7 +23,7 @@ from tests.bot.discord.test_bot_deadlines import FakeClock
 from tests.bot.discord.test_bot_tta import CHANNEL, choices_of, tta
 
 SEED = 47  # engine-only replay: an AI attacks alice (she picks cards to defend), an AI offers
-# her an asymmetric pact, and an AI declares a war on her
+# her an asymmetric pact, and a war is declared and resolved
 HUMAN = "alice"
 
 
