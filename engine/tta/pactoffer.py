@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from data.tta import CARDS
+from data.tta import CARDS, PEACEFUL_PACTS  # V-PEACE-3: the pacts keep_pacts keeps
 from engine.core import Decision, Event
 
 from . import cardtext, modes, pacts, politics  # cardtext: words of refusals
@@ -43,7 +43,7 @@ def exists(s: State, card: str | None = None) -> None:
         raise err("pacts_two_players", "F-PACT-1")
     calm = modes.peaceful(s)
     if calm == "strict" or (calm == "keep_pacts" and card is not None
-                            and card not in pacts.PEACEFUL):
+                            and card not in PEACEFUL_PACTS):
         raise err("pact_peaceful", "V-PEACE-3")
 
 

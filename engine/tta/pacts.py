@@ -34,9 +34,6 @@ FORBID_ATTACKS = frozenset({"acceptance_of_supremacy_ii", "peace_treaty_iii",
                             "loss_of_sovereignty_iii"})
 # F-PACT-14: an attack by one party on the other cancels the pact, whatever the outcome
 END_ON_ATTACK = frozenset({"military_pact_iii", "promise_of_military_protection_ii"})
-# V-PEACE-3, G-PACT-2: the four pacts unrelated to attacks, kept by `peaceful = keep_pacts`
-PEACEFUL = frozenset({"trade_routes_agreement_i", "international_trade_agreement_ii",
-                      "scientific_cooperation_ii", "international_tourism_iii"})
 OPEN_BORDERS = "open_borders_agreement_i"
 OPEN_BORDERS_STRENGTH = 2  # C-108: the attacker's strength in an attack between the parties
 SOVEREIGNTY = "loss_of_sovereignty_iii"  # C-105: nobody may declare war on its side B
